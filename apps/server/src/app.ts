@@ -1,0 +1,100 @@
+// buildApp(config): the composition root. Boot order: framework plugins → cross-cutting hooks → modules.
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { AppConfig } from './config.ts';
+import type { AppContext } from './app-context.ts';
+import { createDatabase, migrateToLatest, type DatabaseHandle } from './db/database.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { newId } from './lib/ids.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOperationsRoutes } from './http/operations.routes.ts';
+import { registerSpaRoutes } from './http/spa.routes.ts';
+import { registerCsrfGuard } from './http/csrf.ts';
+import { registerAuth } from './modules/auth/auth.routes.ts';
+import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
+import { registerEventsRoutes } from './modules/events/events.routes.ts';
+import { createCommandEngine, type CommandEngine } from './commands/command-engine.ts';
+import { registerCommandRoutes } from './commands/command.routes.ts';
+import { commandDefinitions } from './commands/command-definitions.ts';
+import type { CommandDefinition } from './commands/command-types.ts';
+
+export interface BuildAppOptions {
+  clock?: Clock;
+  /** An already-open database (tests share one per file); otherwise one is opened from config. */
+  database?: DatabaseHandle;
+  /** Extra command definitions (tests of the generic engine register their own). */
+  extraCommands?: CommandDefinition[];
+  /** Start the background command worker (default true). */
+  startWorker?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  commands: CommandEngine;
+  database: DatabaseHandle;
+}
+
+export const API_BODY_LIMIT = 256 * 1024;
+
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : newId();
+    },
+    bodyLimit: API_BODY_LIMIT,
+    trustProxy: config.env === 'production',
+    forceCloseConnections: 'idle',
+  });
+
+  const database = options.database ?? createDatabase(config.database);
+  if (!options.database) await migrateToLatest(database);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+  };
+
+  app.decorateRequest('principal', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyFormbody);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+  });
+  registerErrorHandler(app);
+  registerOperationsRoutes(app, ctx);
+  registerCsrfGuard(app);
+
+  const commands = createCommandEngine(ctx, [...commandDefinitions(ctx), ...(options.extraCommands ?? [])]);
+
+  await registerAuth(app, ctx);
+  registerUsersRoutes(app, ctx);
+  registerCoursesRoutes(app, ctx);
+  registerEventsRoutes(app, ctx);
+  registerCommandRoutes(app, ctx, commands);
+  await registerSpaRoutes(app, ctx);
+
+  if (options.startWorker ?? true) commands.start();
+  app.addHook('onClose', async () => {
+    await commands.stop();
+    if (!options.database) await database.close();
+  });
+
+  return { app, ctx, commands, database };
+}

@@ -1,0 +1,98 @@
+// The only reader of process.env: parses and validates the runtime configuration once.
+import { z } from 'zod';
+
+const providerSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string(),
+  issuer: z.url(),
+  clientId: z.string(),
+  clientSecret: z.string().optional(),
+  scopes: z.string().default('openid email profile'),
+});
+
+export type ExternalProviderConfig = z.infer<typeof providerSchema>;
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  SQLITE_FILE: z.string().default('./data/portal.sqlite'),
+  SESSION_SECRET: z.string().min(16).optional(),
+  SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(7200),
+  SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().positive().default(43200),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFromEnv.default(true),
+  OIDC_PROVIDERS: z.string().optional(),
+  APP_VERSION: z.string().default(process.env.npm_package_version ?? '0.1.0'),
+  APP_ENVIRONMENT: z.enum(['dev', 'test', 'prod']).default('dev'),
+  PRIVACY_POLICY_URL: z.string().optional(),
+  ANALYTICS_KEY: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  COMMAND_SYNC_WAIT_MS: z.coerce.number().int().positive().default(10000),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+});
+
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  /** Origin the browser uses to reach the portal, without a trailing slash. */
+  publicUrl: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  sessionSecret: string;
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  logLevel: string;
+  seedDemo: boolean;
+  externalProviders: ExternalProviderConfig[];
+  appVersion: string;
+  appEnvironment: 'dev' | 'test' | 'prod';
+  privacyPolicyUrl: string | undefined;
+  analyticsKey: string | undefined;
+  webDist: string | undefined;
+  commandSyncWaitMs: number;
+  rateLimitPerMinute: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const providers = e.OIDC_PROVIDERS ? z.array(providerSchema).parse(JSON.parse(e.OIDC_PROVIDERS)) : [];
+  if (providers.some((p) => p.id === 'local')) {
+    throw new Error('Invalid configuration: OIDC_PROVIDERS may not redefine the built-in provider "local"');
+  }
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new Error('Invalid configuration: SESSION_SECRET is required in production');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    database: e.DATABASE_URL?.startsWith('postgres')
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: e.SQLITE_FILE },
+    sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-change-me',
+    sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+    sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    externalProviders: providers,
+    appVersion: e.APP_VERSION,
+    appEnvironment: e.APP_ENVIRONMENT,
+    privacyPolicyUrl: e.PRIVACY_POLICY_URL,
+    analyticsKey: e.ANALYTICS_KEY,
+    webDist: e.WEB_DIST,
+    commandSyncWaitMs: e.COMMAND_SYNC_WAIT_MS,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+  };
+}

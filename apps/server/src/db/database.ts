@@ -1,0 +1,69 @@
+// Database factory: Kysely over better-sqlite3 (default) or pg, with the migrations applied on demand.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import {
+  CamelCasePlugin,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
+import type { AppConfig } from '../config.ts';
+import type { DialectName } from './dialect.ts';
+import type { Database } from './schema.ts';
+import { initialMigration } from './migrations/0001-initial.ts';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export function createDatabase(database: AppConfig['database']): DatabaseHandle {
+  if (database.kind === 'postgres') {
+    // Keep numeric results as numbers: COUNT(*) is int8 and would otherwise arrive as a string.
+    pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin()],
+    });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  // WAL + synchronous=FULL: an acknowledged write survives a crash or power loss.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(dialect),
+  };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () => migrationsFor(handle.dialect),
+  };
+  // The migrator works on the raw schema, so it gets a Kysely without the camel-case plugin.
+  const raw = handle.db.withoutPlugins();
+  const migrator = new Migrator({ db: raw, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,410 @@
+// Kysely table types (camelCase in code; CamelCasePlugin maps to snake_case columns).
+// Conventions: ids are UUID text; times are ISO-8601 UTC text ("…Z"); booleans are 0/1 integers
+// on both dialects (docs/decisions/0002-portable-column-types.md).
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+export type Flag = 0 | 1;
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  domain: string;
+  created: string;
+}
+
+export interface UsersTable {
+  id: string;
+  tenantId: string;
+  email: string;
+  username: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  timezone: string | null;
+  externalId: string | null;
+  departmentName: string | null;
+  /** Created | Active | Suspended | Archived */
+  status: string;
+  /** scrypt hash for local accounts; null for accounts of external providers. */
+  passwordHash: string | null;
+  locale: string | null;
+  created: string;
+}
+
+/** Links a user to an OpenID provider account, keyed by (provider, subject), never by e-mail. */
+export interface UserIdentitiesTable {
+  id: string;
+  userId: string;
+  provider: string;
+  subject: string;
+  created: string;
+}
+
+export interface RolesTable {
+  id: string;
+  tenantId: string;
+  /** Administrator | Author | Instructor | Learner, or a tenant's own role. */
+  name: string;
+}
+
+export interface RolePermissionsTable {
+  id: string;
+  roleId: string;
+  name: string;
+  scopeId: string | null;
+}
+
+export interface UserRolesTable {
+  userId: string;
+  roleId: string;
+}
+
+export interface LicensedFeaturesTable {
+  tenantId: string;
+  /** e.g. LMS, Platform.Research, Platform.KnowledgeModels */
+  feature: string;
+}
+
+export interface UnitsTable {
+  id: string;
+  tenantId: string;
+  parentId: string | null;
+  name: string;
+}
+
+export interface UnitMembershipsTable {
+  unitId: string;
+  userId: string;
+  isPrimary: Flag;
+}
+
+/** Tenant settings and feature flags: `key` like `learner.dashboard`, `value` is JSON text. */
+export interface SettingsTable {
+  tenantId: string;
+  key: string;
+  value: string;
+}
+
+export interface TermsTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export interface ShowcasesTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  code: string;
+  description: string | null;
+  order: number;
+}
+
+export interface ShowcaseObjectivesTable {
+  showcaseId: string;
+  objectiveId: string;
+}
+
+export interface GradingScalesTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  description: string | null;
+  maxScore: number;
+  normalizedPassingScore: number;
+  passingGradeId: string | null;
+}
+
+export interface GradesTable {
+  id: string;
+  gradingScaleId: string;
+  name: string;
+  color: string;
+  normalizedMinScore: number;
+}
+
+export interface ActivitiesTable {
+  id: string;
+  tenantId: string;
+  /** 1 LTI 1.3, 2 public file, 3 private file, 4 LTI 1.1, 5 text, 6 composite, 7 video provider */
+  type: number;
+  /** 1 draft, 2 ready, 3 expired, 4 archived */
+  state: number;
+  name: string;
+  code: string | null;
+  description: string | null;
+  /** Rich HTML content of a text activity. */
+  content: string | null;
+  imageUrl: string | null;
+  supportReview: Flag;
+  supportMobileView: Flag;
+  /** Recommended duration in seconds. */
+  duration: number | null;
+  proctored: Flag;
+  /** 0 tree, 1 tiles, 2 long read, 3 long read without activity names */
+  presentationMode: number;
+  /** 1 fullscreen, 2 embedded auto, 3 embedded custom */
+  displayMode: number;
+  maxScore: number;
+  normalizedPassingScore: number | null;
+  created: string;
+}
+
+/** An edge of an activity tree: a child activity inside a composite, with its constraints. */
+export interface ActivityPartsTable {
+  id: string;
+  parentActivityId: string;
+  childActivityId: string;
+  order: number;
+  optional: Flag;
+  scoreWeight: number;
+  /** 1 free, 2 previous parts must be completed first */
+  gate: number;
+  startFrom: string | null;
+  startUntil: string | null;
+  accessibleUntil: string | null;
+  gracePeriodUntil: string | null;
+  due: string | null;
+  resultsDisclosureFrom: string | null;
+  revealResultsFrom: string | null;
+  resultsDisclosurePolicy: number | null;
+  reviewPolicy: number | null;
+  resultsDisclosureAbove: number | null;
+}
+
+export interface ObjectivesTable {
+  id: string;
+  tenantId: string;
+  activityId: string;
+  name: string;
+  code: string | null;
+  description: string | null;
+  /** Sanitised-on-display rich HTML of the "About" section. */
+  about: string | null;
+  imageUrl: string | null;
+  gradingScaleId: string | null;
+  announcementChannelId: string | null;
+  /** 1 draft, 2 active, 3 archived */
+  status: number;
+  created: string;
+}
+
+/** Enrolment: what a learner may see or take, with its terms. */
+export interface ObjectiveAccessesTable {
+  id: string;
+  tenantId: string;
+  objectiveId: string;
+  userId: string;
+  termId: string | null;
+  isMandatory: Flag;
+  showInCatalog: Flag;
+  retake: Flag;
+  availabilityDate: string | null;
+  availabilityEndDate: string | null;
+  dueDate: string | null;
+  /** 0 none, 1 never, 2 after finish, 3 after date */
+  gradeRevealPolicy: number;
+  gradeRevealDate: string | null;
+  created: string;
+}
+
+/** The learner's per-course state: self-enrolment and pointers to the latest attempt and result. */
+export interface ObjectiveWorkflowAggregatesTable {
+  id: string;
+  tenantId: string;
+  objectiveAccessId: string;
+  objectiveId: string;
+  userId: string;
+  isSelfEnrolled: Flag;
+  lastObjectiveWorkflowId: string | null;
+  lastObjectiveRecordId: string | null;
+  created: string;
+}
+
+export interface ObjectiveWorkflowsTable {
+  id: string;
+  tenantId: string;
+  objectiveWorkflowAggregateId: string;
+  objectiveId: string;
+  userId: string;
+  /** 1 inProgress, 2 submitted, 3 inGrading, 4 graded, 5 gradingApproved, 6 finished */
+  state: number;
+  progress: number;
+  score: number | null;
+  created: string;
+  started: string | null;
+  submitted: string | null;
+  graded: string | null;
+  gradeApproved: string | null;
+  finished: string | null;
+  objectiveRecordId: string | null;
+  protectResults: Flag;
+}
+
+export interface ObjectiveRecordsTable {
+  id: string;
+  tenantId: string;
+  objectiveWorkflowAggregateId: string;
+  objectiveId: string;
+  userId: string;
+  /** Null for results imported from another platform. */
+  objectiveWorkflowId: string | null;
+  score: number | null;
+  maxScore: number | null;
+  normalizedScore: number | null;
+  gradeId: string | null;
+  passed: Flag | null;
+  progress: number;
+  protectResults: Flag;
+  created: string;
+  started: string | null;
+  submitted: string | null;
+  finished: string | null;
+}
+
+export interface ActivityWorkflowsTable {
+  id: string;
+  tenantId: string;
+  objectiveWorkflowId: string;
+  activityId: string;
+  /** Part ids from the root joined by "/"; empty for the root activity. */
+  axis: string;
+  parentActivityWorkflowId: string | null;
+  state: number;
+  progress: number;
+  score: number | null;
+  maxScore: number | null;
+  created: string;
+  started: string | null;
+  submitted: string | null;
+  finished: string | null;
+  activityRecordId: string | null;
+  lastProctoringSessionId: string | null;
+}
+
+export interface ActivityRecordsTable {
+  id: string;
+  tenantId: string;
+  activityWorkflowId: string;
+  activityId: string;
+  userId: string;
+  score: number | null;
+  maxScore: number | null;
+  normalizedScore: number | null;
+  progress: number;
+  passed: Flag | null;
+  gradeId: string | null;
+  created: string;
+  started: string | null;
+  finished: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  tenantId: string;
+  provider: string;
+  idToken: string | null;
+  created: string;
+  lastSeen: string;
+  expires: string;
+}
+
+/** Durable commands of the asynchronous write protocol (DESIGN.md §5). */
+export interface CommandsTable {
+  id: string;
+  /** Command collection, e.g. start-objective-workflows. */
+  type: string;
+  tenantId: string;
+  userId: string;
+  payload: string;
+  entityId: string | null;
+  created: string;
+  /** 0 pending, 1 completed, 2 failed, 3 canceled */
+  state: number;
+  errors: string | null;
+  resultUrl: string | null;
+  completed: string | null;
+  claimedBy: string | null;
+  claimedAt: string | null;
+  attempts: number;
+}
+
+export interface AnalyticsEventsTable {
+  id: string;
+  tenantId: string | null;
+  userId: string | null;
+  name: string;
+  payload: string;
+  created: string;
+}
+
+/** Storage of the built-in OpenID provider (sessions, grants, codes, interactions). */
+export interface OidcPayloadsTable {
+  id: string;
+  model: string;
+  payload: string;
+  grantId: string | null;
+  userCode: string | null;
+  uid: string | null;
+  expiresAt: string | null;
+  consumedAt: string | null;
+}
+
+/** One-time transactions of the relying party (state, nonce, PKCE verifier) and key material. */
+export interface OidcTransactionsTable {
+  id: string;
+  provider: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  redirectUrl: string;
+  created: string;
+  expires: string;
+}
+
+export interface KeyValuesTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  tenants: TenantsTable;
+  users: UsersTable;
+  userIdentities: UserIdentitiesTable;
+  roles: RolesTable;
+  rolePermissions: RolePermissionsTable;
+  userRoles: UserRolesTable;
+  licensedFeatures: LicensedFeaturesTable;
+  units: UnitsTable;
+  unitMemberships: UnitMembershipsTable;
+  settings: SettingsTable;
+  terms: TermsTable;
+  showcases: ShowcasesTable;
+  showcaseObjectives: ShowcaseObjectivesTable;
+  gradingScales: GradingScalesTable;
+  grades: GradesTable;
+  activities: ActivitiesTable;
+  activityParts: ActivityPartsTable;
+  objectives: ObjectivesTable;
+  objectiveAccesses: ObjectiveAccessesTable;
+  objectiveWorkflowAggregates: ObjectiveWorkflowAggregatesTable;
+  objectiveWorkflows: ObjectiveWorkflowsTable;
+  objectiveRecords: ObjectiveRecordsTable;
+  activityWorkflows: ActivityWorkflowsTable;
+  activityRecords: ActivityRecordsTable;
+  sessions: SessionsTable;
+  commands: CommandsTable;
+  analyticsEvents: AnalyticsEventsTable;
+  oidcPayloads: OidcPayloadsTable;
+  oidcTransactions: OidcTransactionsTable;
+  keyValues: KeyValuesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type CommandRow = Selectable<CommandsTable>;
+export type CommandUpdate = Updateable<CommandsTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,62 @@
+// Serves the built web app under /learn (history fallback) and its runtime config.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ClientConfig } from '@portal/contracts';
+import type { AppContext } from '../app-context.ts';
+
+export const WEB_BASE = '/learn';
+
+export function defaultWebDist(): string {
+  return resolve(import.meta.dirname, '../../../web/dist');
+}
+
+export async function registerSpaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/config-ui/config.json', async (_request, reply): Promise<ClientConfig> => {
+    reply.header('cache-control', 'no-cache');
+    return {
+      environment: ctx.config.appEnvironment,
+      version: ctx.config.appVersion,
+      privacyPolicyUrl: ctx.config.privacyPolicyUrl ?? null,
+      analyticsKey: ctx.config.analyticsKey ?? null,
+      providers: [
+        { id: 'local', name: 'Learner portal' },
+        ...ctx.config.externalProviders.map((p) => ({ id: p.id, name: p.name })),
+      ],
+    };
+  });
+
+  app.get('/', async (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`${WEB_BASE}${query}`, 302);
+  });
+
+  const dist = ctx.config.webDist ?? defaultWebDist();
+  if (!existsSync(resolve(dist, 'index.html'))) {
+    ctx.log.warn({ dist }, 'web app is not built; /learn is not served (run npm run build)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: `${WEB_BASE}/`,
+    wildcard: false,
+    index: false,
+    // Hashed assets are immutable; index.html must always be revalidated.
+    setHeaders(res, path) {
+      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', dist);
+  };
+  app.get(WEB_BASE, sendIndex);
+  app.get(`${WEB_BASE}/*`, async (request, reply) => {
+    // Missing hashed assets are real 404s; every other path is a client route.
+    if (request.url.startsWith(`${WEB_BASE}/assets/`)) {
+      return reply.status(404).send({ code: 'not_found', message: 'No such asset' });
+    }
+    return sendIndex(request, reply);
+  });
+}

@@ -1,0 +1,205 @@
+// The one HTTP client: the spec's headers, typed errors, 401 handling, and the async command protocol.
+import type { z } from 'zod';
+import {
+  COMMAND_POLL_INTERVAL_MS,
+  COMMAND_POLL_TIMEOUT_MS,
+  CompletionState,
+  PREFER_ASYNC,
+  PREFER_SYNC,
+  commandStatusSchema,
+  encodeLoadOptions,
+  type CommandStatus,
+  type LoadOptions,
+} from '@portal/contracts';
+
+export const LMS_API = '/api/lms/v1';
+export const PLATFORM_API = '/api/platform/v1';
+
+/** A failed call, with what the server said (status, code, per-field errors). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const UNKNOWN_ERROR = 'Unknown error';
+export const INTERNAL_ERROR_TEXT = 'Internal error. Please refresh the page and try again.';
+export const UNKNOWN_ERROR_TEXT = 'Unknown error. Please refresh the page and try again.';
+
+interface ClientEnvironment {
+  /** Locale sent as Accept-Language. */
+  getLocale(): string;
+  /** Id of the client session record, sent as X-Session-Id. */
+  getSessionId(): string | null;
+  /** Called once per burst of 401s on non-public calls; resolves when the user is signed in again. */
+  onUnauthorized(): Promise<void>;
+  /** True on public pages (open catalog, public certificate), where 401s are not handled. */
+  isPublicMode(): boolean;
+}
+
+let environment: ClientEnvironment = {
+  getLocale: () => 'en-US',
+  getSessionId: () => null,
+  onUnauthorized: () => new Promise<void>(() => undefined),
+  isPublicMode: () => false,
+};
+
+export function configureApiClient(env: Partial<ClientEnvironment>): void {
+  environment = { ...environment, ...env };
+}
+
+// One lock: concurrent 401s wait on the same re-login instead of each starting one.
+let unauthorizedLock: Promise<void> | null = null;
+function handleUnauthorized(): Promise<void> {
+  unauthorizedLock ??= environment.onUnauthorized().finally(() => {
+    unauthorizedLock = null;
+  });
+  return unauthorizedLock;
+}
+
+export interface RequestOptions {
+  query?: URLSearchParams | Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  prefer?: typeof PREFER_ASYNC | typeof PREFER_SYNC;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params =
+    query instanceof URLSearchParams
+      ? query
+      : new URLSearchParams(
+          Object.entries(query)
+            .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        );
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+async function readErrorBody(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: fall through to the generic texts.
+  }
+  const record = (body ?? {}) as { code?: unknown; message?: unknown; errors?: unknown };
+  const message =
+    typeof record.message === 'string'
+      ? record.message
+      : response.status >= 500
+        ? INTERNAL_ERROR_TEXT
+        : UNKNOWN_ERROR_TEXT;
+  const errors =
+    record.errors && typeof record.errors === 'object' ? (record.errors as Record<string, string[]>) : undefined;
+  return new ApiError(response.status, message, typeof record.code === 'string' ? record.code : undefined, errors);
+}
+
+/** Sends one request with the spec's headers; returns the Response for non-error statuses. */
+export async function apiFetch(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'x-requested-with': 'XMLHttpRequest',
+    'accept-language': environment.getLocale(),
+    prefer: options.prefer ?? PREFER_ASYNC,
+  };
+  const sessionId = environment.getSessionId();
+  if (sessionId) headers['x-session-id'] = sessionId;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const url = buildUrl(path, options.query);
+  const send = () =>
+    fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      signal: options.signal,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  let response = await send();
+  if (response.status === 401 && !environment.isPublicMode()) {
+    await handleUnauthorized();
+    response = await send();
+  }
+  if (!response.ok) throw await readErrorBody(response);
+  return response;
+}
+
+/** GET and validate against the contract schema. */
+export async function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<z.infer<S>> {
+  const response = await apiFetch('GET', path, options);
+  return schema.parse(await response.json());
+}
+
+/** GET a `…/query` list endpoint with load options. */
+export function apiQuery<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  loadOptions: LoadOptions,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
+  return apiGet(path, schema, { query: encodeLoadOptions(loadOptions), signal });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Turns a completed-with-errors command into the spec's 400 error (field keys camel-cased, "_" kept). */
+export function commandFailure(status: CommandStatus): ApiError {
+  const raw = status.completed?.errors ?? {};
+  const errors: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(raw)) {
+    const camel = key === '_' ? key : key.charAt(0).toLowerCase() + key.slice(1);
+    errors[camel] = messages;
+  }
+  const first = Object.values(errors).flat()[0];
+  return new ApiError(400, first ?? 'Server accepted command but encountered errors.', 'command_failed', errors);
+}
+
+/**
+ * Runs a command: POST, then (for 202 with a url) poll once a second for up to 60 s until completed.
+ * Resolves with the completed status; rejects with the spec's error texts.
+ */
+export async function runCommand(
+  path: string,
+  body: unknown,
+  options: { prefer?: typeof PREFER_ASYNC | typeof PREFER_SYNC; pollIntervalMs?: number; timeoutMs?: number } = {},
+): Promise<CommandStatus> {
+  const response = await apiFetch('POST', path, { body, prefer: options.prefer ?? PREFER_ASYNC });
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new ApiError(500, 'Server returns unknown error.');
+  }
+  const finish = (status: CommandStatus): CommandStatus => {
+    if (!status.completed) throw new ApiError(500, 'Server accepted command but encountered an unknown error.');
+    if (status.completed.state !== CompletionState.completed) throw commandFailure(status);
+    return status;
+  };
+  const direct = commandStatusSchema.safeParse(payload);
+  if (direct.success && direct.data.completed) return finish(direct.data);
+
+  const url = (payload as { url?: unknown } | null)?.url;
+  if (typeof url !== 'string') throw new ApiError(500, 'Server returns unknown error.');
+  const interval = options.pollIntervalMs ?? COMMAND_POLL_INTERVAL_MS;
+  const deadline = Date.now() + (options.timeoutMs ?? COMMAND_POLL_TIMEOUT_MS);
+  while (Date.now() < deadline) {
+    await sleep(interval);
+    const polled = await apiFetch('GET', url);
+    const parsed = commandStatusSchema.safeParse(await polled.json().catch(() => null));
+    if (!parsed.success) throw new ApiError(500, UNKNOWN_ERROR);
+    if (parsed.data.completed) return finish(parsed.data);
+  }
+  throw new ApiError(408, 'Time over!');
+}

@@ -1,0 +1,9 @@
+// Public face of the contracts package.
+export * from './common.ts';
+export * from './list-query.ts';
+export * from './commands.ts';
+export * from './users.ts';
+export * from './settings.ts';
+export * from './objectives.ts';
+export * from './events.ts';
+export * from './locales.ts';
