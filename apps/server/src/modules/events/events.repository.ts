@@ -1,0 +1,14 @@
+// SQL of the analytics event store.
+import type { Insertable, Kysely } from 'kysely';
+import type { AnalyticsEventsTable, Database } from '../../db/schema.ts';
+
+export type EventsRepository = ReturnType<typeof createEventsRepository>;
+
+export function createEventsRepository(db: Kysely<Database>) {
+  return {
+    async insertMany(rows: Insertable<AnalyticsEventsTable>[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.insertInto('analyticsEvents').values(rows).execute();
+    },
+  };
+}

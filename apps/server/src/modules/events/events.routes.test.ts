@@ -1,0 +1,190 @@
+// POST /api/events through real HTTP on every dialect: storage, batches, anonymity, limits.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema, type AnalyticsEvent } from '@portal/contracts';
+import { fixedClock } from '../../lib/clock.ts';
+import { clientHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { testDialects } from '../../test/test-databases.ts';
+import { createSignedInUser, type TestUser } from '../../commands/key-value-command.fixture.ts';
+
+const NOW = '2030-03-01T09:00:00.000Z';
+
+function anEvent(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
+  return {
+    name: 'my_courses_search',
+    properties: { searchText: 'algebra', resultCount: 3 },
+    context: { isMobile: false, role: 'Learner', locale: 'en-US', appVersion: '1.0.0' },
+    ...overrides,
+  };
+}
+
+describe.each(await testDialects())('analytics events on %s', (dialect) => {
+  let testApp: TestApp;
+  let learner: TestUser;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(dialect, {
+      clock: fixedClock(NOW),
+      config: { rateLimitPerMinute: 20 },
+    });
+    learner = await createSignedInUser(testApp);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  const post = (body: unknown, cookie?: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { ...clientHeaders(cookie), ...headers },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  it("stores a signed-in learner's event with user, tenant, context and the server's time", async () => {
+    const response = await post(
+      anEvent({ properties: { searchText: 'signed-in' } }),
+      learner.cookie,
+    );
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ accepted: 1 });
+
+    const rows = await testApp.ctx.db
+      .selectFrom('analyticsEvents')
+      .selectAll()
+      .where('payload', 'like', '%signed-in%')
+      .execute();
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row).toMatchObject({
+      name: 'my_courses_search',
+      userId: learner.userId,
+      tenantId: learner.tenantId,
+      created: NOW,
+    });
+    expect(JSON.parse(row!.payload)).toEqual({
+      properties: { searchText: 'signed-in' },
+      context: { isMobile: false, role: 'Learner', locale: 'en-US', appVersion: '1.0.0' },
+      userId: learner.userId,
+      tenantId: learner.tenantId,
+      receivedAt: NOW,
+    });
+  });
+
+  it('stores a batch from an anonymous visitor without user or tenant', async () => {
+    const batch = ['a', 'b', 'c'].map((tag) =>
+      anEvent({ name: 'about_the_course_page_load', properties: { tag: `anonymous-${tag}` } }),
+    );
+    const response = await post(batch);
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ accepted: 3 });
+    const rows = await testApp.ctx.db
+      .selectFrom('analyticsEvents')
+      .select(['userId', 'tenantId', 'name'])
+      .where('payload', 'like', '%anonymous-%')
+      .execute();
+    expect(rows).toEqual(
+      Array.from({ length: 3 }, () => ({
+        userId: null,
+        tenantId: null,
+        name: 'about_the_course_page_load',
+      })),
+    );
+  });
+
+  it('accepts 50 events in one request and refuses 51', async () => {
+    const fifty = Array.from({ length: 50 }, () => anEvent());
+    expect((await post(fifty)).json()).toEqual({ accepted: 50 });
+    const response = await post([...fifty, anEvent()]);
+    expect(response.statusCode).toBe(400);
+    errorBodySchema.parse(response.json());
+  });
+
+  const invalid: [string, unknown, string | undefined][] = [
+    ['an unknown event name', anEvent({ name: 'page_hack' as AnalyticsEvent['name'] }), 'name'],
+    ['an unknown field', { ...anEvent(), extra: true }, '_'],
+    [
+      'a context without locale',
+      { ...anEvent(), context: { isMobile: true, role: 'x', appVersion: '1' } },
+      'context.locale',
+    ],
+    ['an empty batch', [], '_'],
+    ['a bad event inside a batch', [anEvent(), { ...anEvent(), properties: 'x' }], '1.properties'],
+  ];
+  it.each(invalid)(
+    'answers 400 with the offending field for %s and stores nothing',
+    async (_name, body, field) => {
+      const before = await countEvents();
+      const response = await post(body);
+      expect(response.statusCode).toBe(400);
+      const error = errorBodySchema.parse(response.json());
+      expect(Object.keys(error.errors ?? {})).toContain(field);
+      expect(await countEvents()).toBe(before);
+    },
+  );
+
+  it('answers 400 to malformed JSON', async () => {
+    const response = await post('[{"name":');
+    expect(response.statusCode).toBe(400);
+    expect(errorBodySchema.parse(response.json()).code).toBe('malformed_json');
+  });
+
+  it('answers 413 to a body over 64 KiB', async () => {
+    const properties = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`p${i}`, 'x'.repeat(2000)]),
+    );
+    const response = await post(anEvent({ properties }));
+    expect(response.statusCode).toBe(413);
+    expect(errorBodySchema.parse(response.json()).code).toBe('payload_too_large');
+  });
+
+  it('answers 403 to a cookie-authenticated POST without X-Requested-With', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { 'content-type': 'application/json', cookie: learner.cookie },
+      payload: anEvent(),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('rate-limits a client that sends too many requests per minute', async () => {
+    const limited = await createTestApp(dialect, {
+      clock: fixedClock(NOW),
+      config: { rateLimitPerMinute: 3 },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/events',
+          headers: clientHeaders(),
+          remoteAddress: '203.0.113.7',
+          payload: anEvent(),
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429)
+          expect(errorBodySchema.parse(response.json()).code).toBe('rate_limited');
+      }
+      expect(statuses).toEqual([202, 202, 202, 429]);
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        headers: clientHeaders(),
+        remoteAddress: '203.0.113.8',
+        payload: anEvent(),
+      });
+      expect(other.statusCode).toBe(202);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  async function countEvents(): Promise<number> {
+    const row = await testApp.ctx.db
+      .selectFrom('analyticsEvents')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+});

@@ -1,0 +1,35 @@
+// POST /api/events: analytics events from the web client, one or a batch, signed in or anonymous.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { analyticsEventSchema } from '@portal/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { createEventsRepository } from './events.repository.ts';
+import { createEventsService } from './events.service.ts';
+
+export const EVENTS_BODY_LIMIT = 64 * 1024;
+export const MAX_EVENTS_PER_REQUEST = 50;
+
+// Chosen by shape rather than z.union, so that a bad event reports its own fields instead of "Invalid input".
+const eventBatchSchema = z.array(analyticsEventSchema).min(1).max(MAX_EVENTS_PER_REQUEST);
+
+export function registerEventsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const service = createEventsService({
+    eventsRepository: createEventsRepository(ctx.db),
+    clock: ctx.clock,
+  });
+
+  app.post(
+    '/api/events',
+    {
+      bodyLimit: EVENTS_BODY_LIMIT,
+      config: { rateLimit: { max: ctx.config.rateLimitPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const events = Array.isArray(request.body)
+        ? eventBatchSchema.parse(request.body)
+        : [analyticsEventSchema.parse(request.body)];
+      const accepted = await service.record(events, request.principal);
+      return reply.status(202).send({ accepted });
+    },
+  );
+}
