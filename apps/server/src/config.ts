@@ -36,6 +36,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   COMMAND_SYNC_WAIT_MS: z.coerce.number().int().positive().default(10000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
 });
 
 export interface AppConfig {
@@ -58,6 +59,8 @@ export interface AppConfig {
   webDist: string | undefined;
   commandSyncWaitMs: number;
   rateLimitPerMinute: number;
+  /** Password and registration attempts per IP (and login) per minute; /oidc/login allows six times as many. */
+  signInRateLimitPerMinute: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -66,9 +69,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
-  const providers = e.OIDC_PROVIDERS ? z.array(providerSchema).parse(JSON.parse(e.OIDC_PROVIDERS)) : [];
+  const providers = e.OIDC_PROVIDERS
+    ? z.array(providerSchema).parse(JSON.parse(e.OIDC_PROVIDERS))
+    : [];
   if (providers.some((p) => p.id === 'local')) {
-    throw new Error('Invalid configuration: OIDC_PROVIDERS may not redefine the built-in provider "local"');
+    throw new Error(
+      'Invalid configuration: OIDC_PROVIDERS may not redefine the built-in provider "local"',
+    );
   }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new Error('Invalid configuration: SESSION_SECRET is required in production');
@@ -94,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST,
     commandSyncWaitMs: e.COMMAND_SYNC_WAIT_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE,
   };
 }

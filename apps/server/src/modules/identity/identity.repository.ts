@@ -16,9 +16,24 @@ export const LEARNER_PERMISSIONS = [
   'TenantSettings.Read',
   'User.Read',
 ];
-export const AUTHOR_PERMISSIONS = ['Objective.Read', 'Objective.Create', 'Objective.Update', 'Activity.Create', 'Activity.Update'];
-export const INSTRUCTOR_PERMISSIONS = ['ObjectiveRecord.Read', 'ActivityRecord.Read', 'ActivityWorkflow.Update'];
-export const ADMINISTRATOR_PERMISSIONS = ['User.Create', 'User.Update', 'TenantSettings.Update', 'Admin.Access'];
+export const AUTHOR_PERMISSIONS = [
+  'Objective.Read',
+  'Objective.Create',
+  'Objective.Update',
+  'Activity.Create',
+  'Activity.Update',
+];
+export const INSTRUCTOR_PERMISSIONS = [
+  'ObjectiveRecord.Read',
+  'ActivityRecord.Read',
+  'ActivityWorkflow.Update',
+];
+export const ADMINISTRATOR_PERMISSIONS = [
+  'User.Create',
+  'User.Update',
+  'TenantSettings.Update',
+  'Admin.Access',
+];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {
   Learner: LEARNER_PERMISSIONS,
@@ -36,9 +51,15 @@ export interface NewTenantInput {
 }
 
 /** Creates a tenant with the four standard roles and their permissions. */
-export async function createTenant(db: Kysely<Database>, input: NewTenantInput): Promise<{ id: string; roleIds: Record<string, string> }> {
+export async function createTenant(
+  db: Kysely<Database>,
+  input: NewTenantInput,
+): Promise<{ id: string; roleIds: Record<string, string> }> {
   const id = input.id ?? newId();
-  await db.insertInto('tenants').values({ id, name: input.name, domain: input.domain, created: input.created }).execute();
+  await db
+    .insertInto('tenants')
+    .values({ id, name: input.name, domain: input.domain, created: input.created })
+    .execute();
   const roleIds: Record<string, string> = {};
   for (const [roleName, permissions] of Object.entries(DEFAULT_ROLE_PERMISSIONS)) {
     const roleId = newId();
@@ -51,7 +72,10 @@ export async function createTenant(db: Kysely<Database>, input: NewTenantInput):
   }
   const features = input.licensedFeatures ?? ['LMS'];
   if (features.length > 0) {
-    await db.insertInto('licensedFeatures').values(features.map((feature) => ({ tenantId: id, feature }))).execute();
+    await db
+      .insertInto('licensedFeatures')
+      .values(features.map((feature) => ({ tenantId: id, feature })))
+      .execute();
   }
   return { id, roleIds };
 }
@@ -97,8 +121,12 @@ export async function createUser(db: Kysely<Database>, input: NewUserInput): Pro
       .where('tenantId', '=', input.tenantId)
       .where('name', 'in', input.roles)
       .execute();
-    if (roles.length !== input.roles.length) throw new Error(`Unknown role in ${input.roles.join(', ')}`);
-    await db.insertInto('userRoles').values(roles.map((r) => ({ userId: row.id, roleId: r.id }))).execute();
+    if (roles.length !== input.roles.length)
+      throw new Error(`Unknown role in ${input.roles.join(', ')}`);
+    await db
+      .insertInto('userRoles')
+      .values(roles.map((r) => ({ userId: row.id, roleId: r.id })))
+      .execute();
   }
   return row;
 }
@@ -107,7 +135,10 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findUserByLogin(db: Kysely<Database>, login: string): Promise<UserRow | undefined> {
+export async function findUserByLogin(
+  db: Kysely<Database>,
+  login: string,
+): Promise<UserRow | undefined> {
   const value = login.trim().toLowerCase();
   return db
     .selectFrom('users')
@@ -128,7 +159,10 @@ export async function findRoleNames(db: Kysely<Database>, userId: string): Promi
   return rows.map((r) => r.name);
 }
 
-export async function findPermissions(db: Kysely<Database>, userId: string): Promise<{ name: string; scopeId: string | null }[]> {
+export async function findPermissions(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ name: string; scopeId: string | null }[]> {
   return db
     .selectFrom('userRoles')
     .innerJoin('rolePermissions', 'rolePermissions.roleId', 'userRoles.roleId')
@@ -139,7 +173,15 @@ export async function findPermissions(db: Kysely<Database>, userId: string): Pro
     .execute();
 }
 
-export async function findLicensedFeatures(db: Kysely<Database>, tenantId: string): Promise<string[]> {
-  const rows = await db.selectFrom('licensedFeatures').select('feature').where('tenantId', '=', tenantId).orderBy('feature').execute();
+export async function findLicensedFeatures(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('licensedFeatures')
+    .select('feature')
+    .where('tenantId', '=', tenantId)
+    .orderBy('feature')
+    .execute();
   return rows.map((r) => r.feature);
 }

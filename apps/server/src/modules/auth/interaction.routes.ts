@@ -1,0 +1,235 @@
+// The built-in provider's interactions: sign-in and self-registration pages (consent is implicit).
+// Every POST is bound to the provider's SameSite=Lax interaction cookie, so a cross-site form post
+// finds no interaction: that is the CSRF protection of these forms.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import type { AccountsService, RegistrationInput } from './accounts.service.ts';
+import {
+  PAGE_HEADERS,
+  renderMessagePage,
+  renderRegisterPage,
+  renderSignInPage,
+} from './interaction-pages.ts';
+import { pageLanguage, type PageLanguage } from './interaction-texts.ts';
+import { LOCAL_CLIENT_ID, LOCAL_SCOPE, OP_MOUNT_PATH } from './oidc-provider.ts';
+import type { RelyingParty } from './relying-party.ts';
+
+/**
+ * Password guessing is limited per (client IP, login) after the body is parsed, so that a classroom
+ * behind one NAT address can still sign in together while one account cannot be brute-forced.
+ */
+export const loginRateLimit = (max: number) => ({
+  max,
+  timeWindow: '1 minute',
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => {
+    const login = (request.body as { login?: unknown } | undefined)?.login;
+    return `${request.ip}|${typeof login === 'string' ? login.trim().toLowerCase().slice(0, 254) : ''}`;
+  },
+});
+export const registrationRateLimit = (max: number) => ({ max, timeWindow: '1 minute' });
+
+type InteractionRequest = FastifyRequest<{ Params: { uid: string } }>;
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+// Form bodies: short strings only; limits are enforced again by the validation with clear messages.
+const formText = z.string().max(4096);
+const loginFormSchema = z
+  .object({ login: formText.optional(), password: formText.optional() })
+  .strict();
+const registerFormSchema = z
+  .object({
+    firstName: formText.optional(),
+    lastName: formText.optional(),
+    email: formText.optional(),
+    password: formText.optional(),
+    confirmPassword: formText.optional(),
+  })
+  .strict();
+
+export interface InteractionRoutesDeps {
+  provider: Provider;
+  accounts: AccountsService;
+  relyingParty: RelyingParty;
+  config: AppConfig;
+}
+
+export function registerInteractionRoutes(
+  app: FastifyInstance,
+  { provider, accounts, relyingParty, config }: InteractionRoutesDeps,
+): void {
+  const base = `${OP_MOUNT_PATH}/interaction/:uid`;
+  const urls = (uid: string) => ({
+    signIn: `${OP_MOUNT_PATH}/interaction/${uid}`,
+    login: `${OP_MOUNT_PATH}/interaction/${uid}/login`,
+    register: `${OP_MOUNT_PATH}/interaction/${uid}/register`,
+  });
+
+  const languageOf = (request: FastifyRequest): PageLanguage =>
+    pageLanguage(request.cookies.locale, request.headers['accept-language']);
+
+  function sendPage(reply: FastifyReply, status: number, html: string) {
+    return reply.status(status).headers(PAGE_HEADERS).send(html);
+  }
+
+  function sendExpired(request: FastifyRequest, reply: FastifyReply) {
+    return sendPage(
+      reply,
+      400,
+      renderMessagePage({
+        language: languageOf(request),
+        titleKey: 'expiredTitle',
+        textKey: 'expiredText',
+        link: { href: `${config.publicUrl}/oidc/login`, textKey: 'startAgain' },
+      }),
+    );
+  }
+
+  /** The interaction of this browser, or null when its cookie, uid or lifetime do not match. */
+  async function interactionOf(
+    request: InteractionRequest,
+    reply: FastifyReply,
+  ): Promise<Interaction | null> {
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      return interaction.uid === request.params.uid ? interaction : null;
+    } catch (error) {
+      request.log.info({ err: error }, 'sign-in interaction not found');
+      return null;
+    }
+  }
+
+  async function finishLogin(request: InteractionRequest, reply: FastifyReply, accountId: string) {
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId } },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.status(303).header('cache-control', 'no-store').redirect(returnTo);
+  }
+
+  /** Consent is implicit for the portal, our first-party client (normally granted by loadExistingGrant). */
+  async function grantConsent(
+    request: InteractionRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+  ) {
+    const accountId = interaction.session?.accountId;
+    if (interaction.params.client_id !== LOCAL_CLIENT_ID || !accountId)
+      return sendExpired(request, reply);
+    const grant = new provider.Grant({ clientId: LOCAL_CLIENT_ID, accountId });
+    grant.addOIDCScope(LOCAL_SCOPE);
+    const grantId = await grant.save();
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, {
+      consent: { grantId },
+    });
+    return reply.status(303).header('cache-control', 'no-store').redirect(returnTo);
+  }
+
+  app.get(base, async (request: InteractionRequest, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return sendExpired(request, reply);
+    if (interaction.prompt.name === 'consent') return grantConsent(request, reply, interaction);
+    const { uid } = interaction;
+    const loginHint =
+      typeof interaction.params.login_hint === 'string'
+        ? interaction.params.login_hint.slice(0, 254)
+        : undefined;
+    return sendPage(
+      reply,
+      200,
+      renderSignInPage({
+        language: languageOf(request),
+        action: urls(uid).login,
+        registerUrl: urls(uid).register,
+        login: loginHint,
+      }),
+    );
+  });
+
+  app.post(
+    base + '/login',
+    { config: { rateLimit: loginRateLimit(config.signInRateLimitPerMinute) } },
+    async (request: InteractionRequest, reply) => {
+      const interaction = await interactionOf(request, reply);
+      if (!interaction) return sendExpired(request, reply);
+      const parsed = loginFormSchema.safeParse(request.body ?? {});
+      const login = parsed.success ? (parsed.data.login ?? '').trim() : '';
+      const password = parsed.success ? (parsed.data.password ?? '') : '';
+      const language = languageOf(request);
+      const page = (errorKey: 'loginRequired' | 'invalidCredentials') =>
+        sendPage(
+          reply,
+          400,
+          renderSignInPage({
+            language,
+            action: urls(interaction.uid).login,
+            registerUrl: urls(interaction.uid).register,
+            login: login.slice(0, 254),
+            errorKey,
+          }),
+        );
+      if (!login || !password) return page('loginRequired');
+      if (login.length > 254 || password.length > 1024) return page('invalidCredentials');
+      const user = await accounts.authenticate(login, password, request.hostname);
+      if (!user) return page('invalidCredentials');
+      return finishLogin(request, reply, user.id);
+    },
+  );
+
+  app.get(base + '/register', async (request: InteractionRequest, reply) => {
+    const interaction = await interactionOf(request, reply);
+    if (!interaction) return sendExpired(request, reply);
+    return sendPage(
+      reply,
+      200,
+      renderRegisterPage({
+        language: languageOf(request),
+        action: urls(interaction.uid).register,
+        signInUrl: urls(interaction.uid).signIn,
+      }),
+    );
+  });
+
+  app.post(
+    base + '/register',
+    { config: { rateLimit: registrationRateLimit(config.signInRateLimitPerMinute) } },
+    async (request: InteractionRequest, reply) => {
+      const interaction = await interactionOf(request, reply);
+      if (!interaction) return sendExpired(request, reply);
+      const parsed = registerFormSchema.safeParse(request.body ?? {});
+      const body = parsed.success ? parsed.data : {};
+      const input: RegistrationInput = {
+        firstName: body.firstName ?? '',
+        lastName: body.lastName ?? '',
+        email: body.email ?? '',
+        password: body.password ?? '',
+        confirmPassword: body.confirmPassword ?? '',
+      };
+      const result = await accounts.register(input, request.hostname);
+      if ('errors' in result) {
+        const values = {
+          firstName: input.firstName.slice(0, 200),
+          lastName: input.lastName.slice(0, 200),
+          email: input.email.slice(0, 254),
+        };
+        return sendPage(
+          reply,
+          400,
+          renderRegisterPage({
+            language: languageOf(request),
+            action: urls(interaction.uid).register,
+            signInUrl: urls(interaction.uid).signIn,
+            values,
+            errors: result.errors,
+          }),
+        );
+      }
+      await relyingParty.markSelfRegistered(interaction.params.state);
+      return finishLogin(request, reply, result.user.id);
+    },
+  );
+}
