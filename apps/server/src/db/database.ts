@@ -16,6 +16,7 @@ import type { AppConfig } from '../config.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
+import { listIndexesMigration } from './migrations/0002-list-indexes.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -41,6 +42,10 @@ export function createDatabase(database: AppConfig['database']): DatabaseHandle 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's built-in lower() folds ASCII only; list search must be case-insensitive in every locale, as on PostgreSQL.
+  sqlite.function('lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
@@ -51,6 +56,7 @@ export function createDatabase(database: AppConfig['database']): DatabaseHandle 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
+    '0002-list-indexes': listIndexesMigration(),
   };
 }
 

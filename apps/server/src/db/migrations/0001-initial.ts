@@ -35,8 +35,18 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('locale', 'text')
         .addColumn('created', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('users_tenant_email').on('users').columns(['tenant_id', 'email']).unique().execute();
-      await db.schema.createIndex('users_tenant_username').on('users').columns(['tenant_id', 'username']).unique().execute();
+      await db.schema
+        .createIndex('users_tenant_email')
+        .on('users')
+        .columns(['tenant_id', 'email'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('users_tenant_username')
+        .on('users')
+        .columns(['tenant_id', 'username'])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable('user_identities')
@@ -47,7 +57,11 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('created', 'text', (c) => c.notNull())
         .addUniqueConstraint('user_identities_provider_subject', ['provider', 'subject'])
         .execute();
-      await db.schema.createIndex('user_identities_user').on('user_identities').column('user_id').execute();
+      await db.schema
+        .createIndex('user_identities_user')
+        .on('user_identities')
+        .column('user_id')
+        .execute();
 
       await db.schema
         .createTable('roles')
@@ -63,7 +77,11 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('scope_id', 'text')
         .execute();
-      await db.schema.createIndex('role_permissions_role').on('role_permissions').column('role_id').execute();
+      await db.schema
+        .createIndex('role_permissions_role')
+        .on('role_permissions')
+        .column('role_id')
+        .execute();
       await db.schema
         .createTable('user_roles')
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -92,7 +110,11 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('is_primary', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('unit_memberships_pk', ['unit_id', 'user_id'])
         .execute();
-      await db.schema.createIndex('unit_memberships_user').on('unit_memberships').column('user_id').execute();
+      await db.schema
+        .createIndex('unit_memberships_user')
+        .on('unit_memberships')
+        .column('user_id')
+        .execute();
 
       await db.schema
         .createTable('settings')
@@ -134,7 +156,9 @@ export function initialMigration(dialect: DialectName) {
       await db.schema
         .createTable('grades')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('grading_scale_id', 'text', (c) => c.notNull().references('grading_scales.id').onDelete('cascade'))
+        .addColumn('grading_scale_id', 'text', (c) =>
+          c.notNull().references('grading_scales.id').onDelete('cascade'),
+        )
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('color', 'text', (c) => c.notNull())
         .addColumn('normalized_min_score', t.float, (c) => c.notNull())
@@ -166,7 +190,9 @@ export function initialMigration(dialect: DialectName) {
       await db.schema
         .createTable('activity_parts')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('parent_activity_id', 'text', (c) => c.notNull().references('activities.id').onDelete('cascade'))
+        .addColumn('parent_activity_id', 'text', (c) =>
+          c.notNull().references('activities.id').onDelete('cascade'),
+        )
         .addColumn('child_activity_id', 'text', (c) => c.notNull().references('activities.id'))
         .addColumn('order', 'integer', (c) => c.notNull())
         .addColumn('optional', 'integer', (c) => c.notNull().defaultTo(0))
@@ -204,15 +230,27 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(2))
         .addColumn('created', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('objectives_tenant_name').on('objectives').columns(['tenant_id', 'name']).execute();
+      await db.schema
+        .createIndex('objectives_tenant_name')
+        .on('objectives')
+        .columns(['tenant_id', 'name'])
+        .execute();
 
       await db.schema
         .createTable('showcase_objectives')
-        .addColumn('showcase_id', 'text', (c) => c.notNull().references('showcases.id').onDelete('cascade'))
-        .addColumn('objective_id', 'text', (c) => c.notNull().references('objectives.id').onDelete('cascade'))
+        .addColumn('showcase_id', 'text', (c) =>
+          c.notNull().references('showcases.id').onDelete('cascade'),
+        )
+        .addColumn('objective_id', 'text', (c) =>
+          c.notNull().references('objectives.id').onDelete('cascade'),
+        )
         .addPrimaryKeyConstraint('showcase_objectives_pk', ['showcase_id', 'objective_id'])
         .execute();
-      await db.schema.createIndex('showcase_objectives_objective').on('showcase_objectives').columns(['objective_id', 'showcase_id']).execute();
+      await db.schema
+        .createIndex('showcase_objectives_objective')
+        .on('showcase_objectives')
+        .columns(['objective_id', 'showcase_id'])
+        .execute();
 
       await db.schema
         .createTable('objective_accesses')
@@ -237,21 +275,28 @@ export function initialMigration(dialect: DialectName) {
         .createTable('objective_workflow_aggregates')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
-        .addColumn('objective_access_id', 'text', (c) => c.notNull().unique().references('objective_accesses.id').onDelete('cascade'))
+        .addColumn('objective_access_id', 'text', (c) =>
+          c.notNull().unique().references('objective_accesses.id').onDelete('cascade'),
+        )
         .addColumn('objective_id', 'text', (c) => c.notNull().references('objectives.id'))
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
         .addColumn('is_self_enrolled', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('last_objective_workflow_id', 'text')
         .addColumn('last_objective_record_id', 'text')
         .addColumn('created', 'text', (c) => c.notNull())
-        .addUniqueConstraint('objective_workflow_aggregates_user_objective', ['user_id', 'objective_id'])
+        .addUniqueConstraint('objective_workflow_aggregates_user_objective', [
+          'user_id',
+          'objective_id',
+        ])
         .execute();
 
       await db.schema
         .createTable('objective_workflows')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
-        .addColumn('objective_workflow_aggregate_id', 'text', (c) => c.notNull().references('objective_workflow_aggregates.id'))
+        .addColumn('objective_workflow_aggregate_id', 'text', (c) =>
+          c.notNull().references('objective_workflow_aggregates.id'),
+        )
         .addColumn('objective_id', 'text', (c) => c.notNull().references('objectives.id'))
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
         .addColumn('state', 'integer', (c) => c.notNull())
@@ -266,13 +311,19 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('objective_record_id', 'text')
         .addColumn('protect_results', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema.createIndex('objective_workflows_aggregate').on('objective_workflows').columns(['objective_workflow_aggregate_id', 'created']).execute();
+      await db.schema
+        .createIndex('objective_workflows_aggregate')
+        .on('objective_workflows')
+        .columns(['objective_workflow_aggregate_id', 'created'])
+        .execute();
 
       await db.schema
         .createTable('objective_records')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
-        .addColumn('objective_workflow_aggregate_id', 'text', (c) => c.notNull().references('objective_workflow_aggregates.id'))
+        .addColumn('objective_workflow_aggregate_id', 'text', (c) =>
+          c.notNull().references('objective_workflow_aggregates.id'),
+        )
         .addColumn('objective_id', 'text', (c) => c.notNull().references('objectives.id'))
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
         .addColumn('objective_workflow_id', 'text', (c) => c.references('objective_workflows.id'))
@@ -288,14 +339,24 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('submitted', 'text')
         .addColumn('finished', 'text')
         .execute();
-      await db.schema.createIndex('objective_records_aggregate').on('objective_records').columns(['objective_workflow_aggregate_id', 'created']).execute();
-      await db.schema.createIndex('objective_records_user_objective').on('objective_records').columns(['user_id', 'objective_id']).execute();
+      await db.schema
+        .createIndex('objective_records_aggregate')
+        .on('objective_records')
+        .columns(['objective_workflow_aggregate_id', 'created'])
+        .execute();
+      await db.schema
+        .createIndex('objective_records_user_objective')
+        .on('objective_records')
+        .columns(['user_id', 'objective_id'])
+        .execute();
 
       await db.schema
         .createTable('activity_workflows')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
-        .addColumn('objective_workflow_id', 'text', (c) => c.notNull().references('objective_workflows.id'))
+        .addColumn('objective_workflow_id', 'text', (c) =>
+          c.notNull().references('objective_workflows.id'),
+        )
         .addColumn('activity_id', 'text', (c) => c.notNull().references('activities.id'))
         .addColumn('axis', 'text', (c) => c.notNull())
         .addColumn('parent_activity_workflow_id', 'text')
@@ -310,13 +371,19 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('activity_record_id', 'text')
         .addColumn('last_proctoring_session_id', 'text')
         .execute();
-      await db.schema.createIndex('activity_workflows_objective_workflow_axis').on('activity_workflows').columns(['objective_workflow_id', 'axis']).execute();
+      await db.schema
+        .createIndex('activity_workflows_objective_workflow_axis')
+        .on('activity_workflows')
+        .columns(['objective_workflow_id', 'axis'])
+        .execute();
 
       await db.schema
         .createTable('activity_records')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
-        .addColumn('activity_workflow_id', 'text', (c) => c.notNull().references('activity_workflows.id'))
+        .addColumn('activity_workflow_id', 'text', (c) =>
+          c.notNull().references('activity_workflows.id'),
+        )
         .addColumn('activity_id', 'text', (c) => c.notNull().references('activities.id'))
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
         .addColumn('score', t.float)
@@ -329,7 +396,11 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('started', 'text')
         .addColumn('finished', 'text')
         .execute();
-      await db.schema.createIndex('activity_records_workflow').on('activity_records').column('activity_workflow_id').execute();
+      await db.schema
+        .createIndex('activity_records_workflow')
+        .on('activity_records')
+        .column('activity_workflow_id')
+        .execute();
 
       await db.schema
         .createTable('sessions')
@@ -362,8 +433,16 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('claimed_at', 'text')
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema.createIndex('commands_pending').on('commands').columns(['state', 'created']).execute();
-      await db.schema.createIndex('commands_user_type').on('commands').columns(['user_id', 'type', 'created']).execute();
+      await db.schema
+        .createIndex('commands_pending')
+        .on('commands')
+        .columns(['state', 'created'])
+        .execute();
+      await db.schema
+        .createIndex('commands_user_type')
+        .on('commands')
+        .columns(['user_id', 'type', 'created'])
+        .execute();
 
       await db.schema
         .createTable('analytics_events')
@@ -374,7 +453,11 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('payload', 'text', (c) => c.notNull())
         .addColumn('created', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('analytics_events_name_created').on('analytics_events').columns(['name', 'created']).execute();
+      await db.schema
+        .createIndex('analytics_events_name_created')
+        .on('analytics_events')
+        .columns(['name', 'created'])
+        .execute();
 
       await db.schema
         .createTable('oidc_payloads')
@@ -388,7 +471,11 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('consumed_at', 'text')
         .addPrimaryKeyConstraint('oidc_payloads_pk', ['model', 'id'])
         .execute();
-      await db.schema.createIndex('oidc_payloads_grant').on('oidc_payloads').column('grant_id').execute();
+      await db.schema
+        .createIndex('oidc_payloads_grant')
+        .on('oidc_payloads')
+        .column('grant_id')
+        .execute();
       await db.schema.createIndex('oidc_payloads_uid').on('oidc_payloads').column('uid').execute();
 
       await db.schema
@@ -410,7 +497,11 @@ export function initialMigration(dialect: DialectName) {
         .execute();
 
       // The enrolled and catalog lists start from the learner's accesses.
-      await db.schema.createIndex('objective_accesses_user_term').on('objective_accesses').columns(['user_id', 'term_id']).execute();
+      await db.schema
+        .createIndex('objective_accesses_user_term')
+        .on('objective_accesses')
+        .columns(['user_id', 'term_id'])
+        .execute();
     },
     async down(): Promise<void> {
       throw new Error('The initial migration cannot be reverted');

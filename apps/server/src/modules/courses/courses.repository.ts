@@ -1,0 +1,297 @@
+// SQL of the course lists: the caller's enrolment aggregates, their terms and showcases, grading scales.
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { ActivityState, ObjectiveStatus } from '@portal/contracts';
+import type { Database } from '../../db/schema.ts';
+import { applySort, type SortSpec } from '../../lib/list-query/load-options.ts';
+
+export interface Caller {
+  userId: string;
+  tenantId: string;
+}
+
+export interface PageRequest {
+  where: RawBuilder<SqlBool> | undefined;
+  sort: SortSpec[];
+  skip: number;
+  take: number;
+}
+
+type EnrolmentBuilder = ExpressionBuilder<
+  Database & {
+    oa: Database['objectiveAccesses'];
+    owa: Database['objectiveWorkflowAggregates'];
+    o: Database['objectives'];
+    a: Database['activities'];
+  },
+  'oa' | 'owa' | 'o' | 'a'
+>;
+
+/** Enrolled: self-enrolled, mandatory, or an attempt or a result exists (spec portal-shell §7). */
+function isEnrolled(eb: EnrolmentBuilder) {
+  return eb.or([
+    eb('owa.isSelfEnrolled', '=', 1),
+    eb('oa.isMandatory', '=', 1),
+    eb('owa.lastObjectiveWorkflowId', 'is not', null),
+    eb('owa.lastObjectiveRecordId', 'is not', null),
+  ]);
+}
+
+export type EnrollmentAggregateRow = Awaited<
+  ReturnType<CoursesRepository['findEnrollmentAggregates']>
+>[number];
+export type GradingScaleRow = Awaited<ReturnType<CoursesRepository['findGradingScales']>>[number];
+export type GradeRow = Awaited<ReturnType<CoursesRepository['findGrades']>>[number];
+
+export type CoursesRepository = ReturnType<typeof createCoursesRepository>;
+
+export function createCoursesRepository(db: Kysely<Database>) {
+  /**
+   * The caller's accesses that a course list may show: never archived, and either enrolled or offered
+   * in the catalog. Every list query starts here, so no filter can reach another user's rows.
+   */
+  function visibleAccesses(caller: Caller) {
+    return db
+      .selectFrom('objectiveAccesses as oa')
+      .innerJoin('objectiveWorkflowAggregates as owa', 'owa.objectiveAccessId', 'oa.id')
+      .innerJoin('objectives as o', 'o.id', 'oa.objectiveId')
+      .innerJoin('activities as a', 'a.id', 'o.activityId')
+      .where('oa.userId', '=', caller.userId)
+      .where('oa.tenantId', '=', caller.tenantId)
+      .where('a.state', '<>', ActivityState.archived)
+      .where('o.status', '<>', ObjectiveStatus.archived)
+      .where((eb) => eb.or([isEnrolled(eb), eb('oa.showInCatalog', '=', 1)]));
+  }
+
+  function enrolmentRows(caller: Caller, where: RawBuilder<SqlBool> | undefined) {
+    const query = visibleAccesses(caller)
+      .leftJoin('objectiveWorkflows as ow', 'ow.id', 'owa.lastObjectiveWorkflowId')
+      .leftJoin('objectiveRecords as r', 'r.id', 'owa.lastObjectiveRecordId');
+    return where ? query.where(where) : query;
+  }
+
+  /** The wide rows of the given aggregates (still restricted to the caller). */
+  function findEnrollmentAggregateRows(caller: Caller, aggregateIds: string[]) {
+    return enrolmentRows(caller, undefined)
+      .where('owa.id', 'in', aggregateIds)
+      .leftJoin('grades as g', 'g.id', 'r.gradeId')
+      .select((eb) => [
+        'owa.id as id',
+        'oa.id as objectiveAccessId',
+        'oa.userId as userId',
+        'oa.termId as termId',
+        'oa.isMandatory as isMandatory',
+        'oa.showInCatalog as showInCatalog',
+        'oa.retake as retake',
+        'oa.availabilityDate as availabilityDate',
+        'oa.availabilityEndDate as availabilityEndDate',
+        'oa.dueDate as dueDate',
+        'oa.gradeRevealPolicy as gradeRevealPolicy',
+        'oa.gradeRevealDate as gradeRevealDate',
+        'o.id as objectiveId',
+        'o.name as objectiveName',
+        'o.code as objectiveCode',
+        'o.description as objectiveDescription',
+        'o.imageUrl as objectiveImageUrl',
+        'o.gradingScaleId as gradingScaleId',
+        'o.announcementChannelId as announcementChannelId',
+        'a.id as activityId',
+        'a.state as activityState',
+        'a.type as activityType',
+        'a.presentationMode as presentationMode',
+        eb
+          .selectFrom('activityParts as ap')
+          .select((sub) => sub.fn.countAll<number>().as('count'))
+          .whereRef('ap.parentActivityId', '=', 'a.id')
+          .as('childrenCount'),
+        'owa.isSelfEnrolled as isSelfEnrolled',
+        'ow.id as workflowId',
+        'ow.state as workflowState',
+        'ow.progress as workflowProgress',
+        'ow.started as workflowStarted',
+        'ow.submitted as workflowSubmitted',
+        'ow.finished as workflowFinished',
+        'r.id as recordId',
+        'r.finished as recordFinished',
+        'r.passed as recordPassed',
+        'r.score as recordScore',
+        'r.maxScore as recordMaxScore',
+        'r.normalizedScore as recordNormalizedScore',
+        'r.progress as recordProgress',
+        'r.objectiveWorkflowId as recordObjectiveWorkflowId',
+        'g.name as gradeName',
+      ])
+      .execute();
+  }
+
+  return {
+    /**
+     * One page in two steps: sort and page over narrow rows (ids only), then read the wide rows of that
+     * page alone, so the sorter and the per-row subqueries never see the learner's other enrolments.
+     */
+    async findEnrollmentAggregates(caller: Caller, page: PageRequest) {
+      const pageIds = await applySort(
+        enrolmentRows(caller, page.where).select('owa.id'),
+        page.sort,
+        sql.ref('owa.id'),
+      )
+        .offset(page.skip)
+        .limit(page.take)
+        .execute();
+      if (pageIds.length === 0) return [];
+      const rows = await findEnrollmentAggregateRows(
+        caller,
+        pageIds.map((row) => row.id),
+      );
+      const position = new Map(pageIds.map((row, index) => [row.id, index]));
+      return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    },
+
+    async countEnrollmentAggregates(
+      caller: Caller,
+      where: RawBuilder<SqlBool> | undefined,
+    ): Promise<number> {
+      const row = await enrolmentRows(caller, where)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Distinct term ids of the matching rows (null = no term), for the client's term filter. */
+    async findDistinctTermIds(
+      caller: Caller,
+      where: RawBuilder<SqlBool> | undefined,
+      skip: number,
+      take: number,
+    ) {
+      return enrolmentRows(caller, where)
+        .select('oa.termId as termId')
+        .distinct()
+        .orderBy('oa.termId')
+        .offset(skip)
+        .limit(take)
+        .execute();
+    },
+
+    async countDistinctTermIds(
+      caller: Caller,
+      where: RawBuilder<SqlBool> | undefined,
+    ): Promise<number> {
+      const row = await db
+        .selectFrom(
+          enrolmentRows(caller, where).select('oa.termId as termId').distinct().as('terms'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Showcases of the given objectives, in showcase order (for the `objective.showcases` of a page). */
+    async findShowcasesOfObjectives(tenantId: string, objectiveIds: string[]) {
+      if (objectiveIds.length === 0) return [];
+      return db
+        .selectFrom('showcaseObjectives as so')
+        .innerJoin('showcases as s', 's.id', 'so.showcaseId')
+        .select(['so.objectiveId', 's.id', 's.name'])
+        .where('so.objectiveId', 'in', objectiveIds)
+        .where('s.tenantId', '=', tenantId)
+        .orderBy('s.order')
+        .orderBy('s.name')
+        .orderBy('s.id')
+        .execute();
+    },
+
+    /** Terms referenced by the caller's visible accesses. */
+    async findTermsOfCaller(caller: Caller) {
+      return visibleAccesses(caller)
+        .innerJoin('terms as t', 't.id', 'oa.termId')
+        .select(['t.id', 't.name'])
+        .distinct()
+        .orderBy('t.name')
+        .orderBy('t.id')
+        .execute();
+    },
+
+    /** Showcases of the caller's enrolled courses, with how many of those courses each holds. */
+    async findEnrolledShowcases(caller: Caller) {
+      return visibleAccesses(caller)
+        .where(isEnrolled)
+        .innerJoin('showcaseObjectives as so', 'so.objectiveId', 'o.id')
+        .innerJoin('showcases as s', 's.id', 'so.showcaseId')
+        .where('s.tenantId', '=', caller.tenantId)
+        .select((eb) => [
+          's.id',
+          's.name',
+          's.code',
+          's.description',
+          's.order',
+          eb.fn.countAll<number>().as('objectivesCount'),
+        ])
+        .groupBy(['s.id', 's.name', 's.code', 's.description', 's.order'])
+        .orderBy('s.order')
+        .orderBy('s.name')
+        .orderBy('s.id')
+        .execute();
+    },
+
+    /** How many of the caller's enrolled courses are in no showcase (the "Uncategorized" collection). */
+    async countEnrolledWithoutShowcase(caller: Caller): Promise<number> {
+      const row = await visibleAccesses(caller)
+        .where(isEnrolled)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('showcaseObjectives as so')
+                .select('so.showcaseId')
+                .whereRef('so.objectiveId', '=', 'o.id'),
+            ),
+          ),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async findGradingScales(tenantId: string, page: PageRequest) {
+      let query = db
+        .selectFrom('gradingScales as gs')
+        .select([
+          'gs.id',
+          'gs.name',
+          'gs.description',
+          'gs.maxScore',
+          'gs.normalizedPassingScore',
+          'gs.passingGradeId',
+        ])
+        .where('gs.tenantId', '=', tenantId);
+      if (page.where) query = query.where(page.where);
+      return applySort(query, page.sort, sql.ref('gs.id'))
+        .offset(page.skip)
+        .limit(page.take)
+        .execute();
+    },
+
+    async countGradingScales(
+      tenantId: string,
+      where: RawBuilder<SqlBool> | undefined,
+    ): Promise<number> {
+      let query = db
+        .selectFrom('gradingScales as gs')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('gs.tenantId', '=', tenantId);
+      if (where) query = query.where(where);
+      return Number((await query.executeTakeFirstOrThrow()).count);
+    },
+
+    async findGrades(gradingScaleIds: string[]) {
+      if (gradingScaleIds.length === 0) return [];
+      return db
+        .selectFrom('grades')
+        .select(['id', 'gradingScaleId', 'name', 'color', 'normalizedMinScore'])
+        .where('gradingScaleId', 'in', gradingScaleIds)
+        .orderBy('normalizedMinScore')
+        .orderBy('id')
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,364 @@
+// The demo tenant "Northwind Academy": accounts, units, catalogue and enrolments in every state, seeded once.
+import type { Kysely } from 'kysely';
+import {
+  ActivityState,
+  GradeRevealPolicy,
+  PresentationMode,
+  WorkflowState,
+} from '@portal/contracts';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+import { hashPassword } from '../lib/password.ts';
+import { createTenant, createUser } from '../modules/identity/identity.repository.ts';
+import {
+  insertCourse,
+  insertEnrolment,
+  insertGradingScale,
+  insertShowcase,
+  insertTerm,
+  type EnrolmentProgress,
+} from './course-records.ts';
+import { demoCourses, type DemoCourseKey } from './demo-courses.ts';
+
+/** The demo accounts (also listed in the README). */
+export const DEMO_ACCOUNTS = {
+  learner: {
+    email: 'learner@example.com',
+    password: 'Learner123!',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    roles: ['Learner'],
+    unit: 'Data Science',
+  },
+  admin: {
+    email: 'admin@example.com',
+    password: 'Admin123!',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    roles: ['Administrator', 'Author', 'Instructor', 'Learner'],
+    unit: 'Administration',
+  },
+  author: {
+    email: 'author@example.com',
+    password: 'Author123!',
+    firstName: 'Alan',
+    lastName: 'Turing',
+    roles: ['Author'],
+    unit: 'Curriculum Team',
+  },
+  newcomer: {
+    email: 'new@example.com',
+    password: 'Newbie123!',
+    firstName: 'Katherine',
+    lastName: 'Johnson',
+    roles: ['Learner'],
+    unit: 'Operations',
+  },
+} as const;
+
+export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
+
+export interface DemoTenant {
+  tenantId: string;
+  userIds: Record<DemoAccount, string>;
+}
+
+/** Seeds the demo tenant when the database holds no tenant at all; returns it when it was created. */
+export async function seedDemoTenantIfEmpty(
+  db: Kysely<Database>,
+  clock: Clock,
+): Promise<DemoTenant | null> {
+  if (await hasTenant(db)) return null;
+  try {
+    return await seedDemoTenant(db, clock);
+  } catch (error) {
+    // Another instance sharing the database seeded it first (unique tenant domain): nothing left to do.
+    if (await hasTenant(db)) return null;
+    throw error;
+  }
+}
+
+async function hasTenant(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Creates the demo tenant in one transaction, with dates relative to `clock.now()`. */
+export async function seedDemoTenant(db: Kysely<Database>, clock: Clock): Promise<DemoTenant> {
+  const now = clock.now();
+  const at = (days: number, hours = 0) =>
+    new Date(now.getTime() + (days * 24 + hours) * 3_600_000).toISOString();
+  const created = at(-60);
+  // scrypt is slow on purpose; hash before the transaction so it stays short.
+  const hashes = Object.fromEntries(
+    await Promise.all(
+      Object.entries(DEMO_ACCOUNTS).map(
+        async ([key, account]) => [key, await hashPassword(account.password)] as const,
+      ),
+    ),
+  ) as Record<DemoAccount, string>;
+
+  return db.transaction().execute(async (tx) => {
+    const { id: tenantId } = await createTenant(tx, {
+      name: 'Northwind Academy',
+      domain: 'localhost',
+      created,
+      licensedFeatures: ['LMS'],
+    });
+
+    const rootUnit = newId();
+    await tx
+      .insertInto('units')
+      .values({ id: rootUnit, tenantId, parentId: null, name: 'Northwind Academy' })
+      .execute();
+    const userIds = {} as Record<DemoAccount, string>;
+    for (const [key, account] of Object.entries(DEMO_ACCOUNTS) as [
+      DemoAccount,
+      (typeof DEMO_ACCOUNTS)[DemoAccount],
+    ][]) {
+      const user = await createUser(tx, {
+        tenantId,
+        email: account.email,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        passwordHash: hashes[key],
+        timezone: null,
+        roles: [...account.roles],
+        created,
+      });
+      userIds[key] = user.id;
+      const unitId = newId();
+      await tx
+        .insertInto('units')
+        .values({ id: unitId, tenantId, parentId: rootUnit, name: account.unit })
+        .execute();
+      await tx
+        .insertInto('unitMemberships')
+        .values({ unitId, userId: user.id, isPrimary: 1 })
+        .execute();
+    }
+
+    const terms = {
+      autumn: await insertTerm(tx, { tenantId, name: 'Autumn 2026' }),
+      spring: await insertTerm(tx, { tenantId, name: 'Spring 2027' }),
+    };
+    const showcases = {
+      dataAi: await insertShowcase(tx, {
+        tenantId,
+        name: 'Data & AI',
+        code: 'data-ai',
+        description: 'Analytics, machine learning and the responsible use of data.',
+        order: 1,
+      }),
+      leadership: await insertShowcase(tx, {
+        tenantId,
+        name: 'Leadership',
+        code: 'leadership',
+        description: 'Leading people and teams.',
+        order: 2,
+      }),
+      compliance: await insertShowcase(tx, {
+        tenantId,
+        name: 'Compliance',
+        code: 'compliance',
+        description: 'Required training for every employee.',
+        order: 3,
+      }),
+      languages: await insertShowcase(tx, {
+        tenantId,
+        name: 'Languages',
+        code: 'languages',
+        description: 'Business language courses.',
+        order: 4,
+      }),
+    };
+    const aToF = await insertGradingScale(tx, {
+      tenantId,
+      name: 'A–F',
+      description: 'Letter grades; C and above pass.',
+      grades: [
+        { name: 'F', color: '#C92A2A', normalizedMinScore: 0 },
+        { name: 'E', color: '#E8590C', normalizedMinScore: 0.5 },
+        { name: 'D', color: '#F08C00', normalizedMinScore: 0.6, passing: true },
+        { name: 'C', color: '#5C940D', normalizedMinScore: 0.7 },
+        { name: 'B', color: '#2F9E44', normalizedMinScore: 0.8 },
+        { name: 'A', color: '#2B8A3E', normalizedMinScore: 0.9 },
+      ],
+    });
+    const passFail = await insertGradingScale(tx, {
+      tenantId,
+      name: 'Pass/Fail',
+      description: null,
+      grades: [
+        { name: 'Fail', color: '#C92A2A', normalizedMinScore: 0 },
+        { name: 'Pass', color: '#2B8A3E', normalizedMinScore: 0.6, passing: true },
+      ],
+    });
+
+    const objectiveIds = {} as Record<DemoCourseKey, string>;
+    for (const course of demoCourses) {
+      const { objectiveId } = await insertCourse(tx, {
+        tenantId,
+        name: course.name,
+        code: course.code,
+        description: course.description,
+        about: `<p>${course.description}</p>`,
+        imageUrl: course.imageUrl,
+        gradingScaleId: course.scale === 'passFail' ? passFail.id : aToF.id,
+        activityState: course.state ?? ActivityState.ready,
+        presentationMode: course.tiles ? PresentationMode.tiles : PresentationMode.tree,
+        children: course.children,
+        showcaseIds: course.showcases.map((key) => showcases[key]),
+        created,
+      });
+      objectiveIds[course.key] = objectiveId;
+    }
+
+    /** A finished attempt with its result; the grade follows the course's scale. */
+    const finished = (
+      score: number,
+      scale: 'aToF' | 'passFail',
+      daysAgo: number,
+    ): EnrolmentProgress => {
+      const grades = scale === 'aToF' ? aToF : passFail;
+      const gradeName = scale === 'aToF' ? letterGrade(score) : score >= 0.6 ? 'Pass' : 'Fail';
+      return {
+        kind: 'attempt',
+        state: WorkflowState.finished,
+        progress: 1,
+        started: at(-daysAgo - 7),
+        submitted: at(-daysAgo),
+        finished: at(-daysAgo),
+        result: {
+          score,
+          passed: score >= 0.6,
+          gradeId: grades.gradeIds[gradeName] ?? null,
+          started: at(-daysAgo - 7),
+          submitted: at(-daysAgo),
+          finished: at(-daysAgo),
+        },
+      };
+    };
+    const attempt = (
+      state: number,
+      progress: number,
+      startedDaysAgo: number,
+      submittedDaysAgo?: number,
+    ): EnrolmentProgress => ({
+      kind: 'attempt',
+      state,
+      progress,
+      started: at(-startedDaysAgo),
+      submitted: submittedDaysAgo === undefined ? null : at(-submittedDaysAgo),
+    });
+    const enrol = (
+      user: DemoAccount,
+      course: DemoCourseKey,
+      options: Partial<Parameters<typeof insertEnrolment>[1]> = {},
+    ) =>
+      insertEnrolment(tx, {
+        tenantId,
+        userId: userIds[user],
+        objectiveId: objectiveIds[course],
+        created,
+        ...options,
+      });
+
+    // Ada (learner): one enrolment in every state the list can show.
+    await enrol('learner', 'workplaceSafety', {
+      isMandatory: true,
+      termId: terms.autumn,
+      availabilityDate: at(10),
+    });
+    await enrol('learner', 'dataProtection', {
+      isMandatory: true,
+      termId: terms.autumn,
+      dueDate: at(21),
+    });
+    await enrol('learner', 'pythonData', { isSelfEnrolled: true, termId: terms.spring });
+    await enrol('learner', 'introMl', {
+      isSelfEnrolled: true,
+      termId: terms.autumn,
+      progress: attempt(WorkflowState.inProgress, 0.35, 5),
+    });
+    await enrol('learner', 'hybridTeams', {
+      isMandatory: true,
+      termId: terms.spring,
+      progress: attempt(WorkflowState.submitted, 1, 9, 2),
+    });
+    await enrol('learner', 'feedback', {
+      isSelfEnrolled: true,
+      progress: attempt(WorkflowState.inGrading, 1, 12, 3),
+    });
+    await enrol('learner', 'responsibleAi', {
+      isSelfEnrolled: true,
+      termId: terms.autumn,
+      progress: finished(0.92, 'aToF', 14),
+    });
+    await enrol('learner', 'antiBribery', {
+      isMandatory: true,
+      termId: terms.autumn,
+      progress: finished(0.45, 'passFail', 20),
+    });
+    await enrol('learner', 'businessSpanish', {
+      isSelfEnrolled: true,
+      termId: terms.spring,
+      gradeRevealPolicy: GradeRevealPolicy.never,
+      progress: finished(0.81, 'aToF', 6),
+    });
+    await enrol('learner', 'englishPresentations', {
+      isSelfEnrolled: true,
+      gradeRevealPolicy: GradeRevealPolicy.afterDate,
+      gradeRevealDate: at(30),
+      progress: finished(0.74, 'aToF', 4),
+    });
+    await enrol('learner', 'timeManagement', {
+      progress: {
+        kind: 'imported',
+        result: { score: 0.78, passed: true, gradeId: aToF.gradeIds.C ?? null, finished: at(-200) },
+      },
+    });
+    await enrol('learner', 'excelTips', {
+      isSelfEnrolled: true,
+      retake: true,
+      progress: attempt(WorkflowState.inProgress, 0.6, 2),
+    });
+    await enrol('learner', 'cloudBasics', { isMandatory: true, termId: terms.spring });
+    await enrol('learner', 'legacyOnboarding', { isMandatory: true });
+    await enrol('learner', 'publicSpeaking', { showInCatalog: true });
+    await enrol('learner', 'designThinking', { showInCatalog: true });
+    await enrol('learner', 'negotiation', { showInCatalog: true, termId: terms.spring });
+
+    // Grace (admin and learner): a smaller set.
+    await enrol('admin', 'introMl', {
+      isSelfEnrolled: true,
+      termId: terms.autumn,
+      progress: finished(0.88, 'aToF', 30),
+    });
+    await enrol('admin', 'hybridTeams', {
+      isMandatory: true,
+      progress: attempt(WorkflowState.inProgress, 0.5, 3),
+    });
+    await enrol('admin', 'dataProtection', { isMandatory: true, dueDate: at(7) });
+    await enrol('admin', 'workplaceSafety', {
+      isMandatory: true,
+      progress: {
+        kind: 'imported',
+        result: { score: 1, passed: true, gradeId: aToF.gradeIds.A ?? null, finished: at(-400) },
+      },
+    });
+    await enrol('admin', 'designThinking', { showInCatalog: true });
+    await enrol('admin', 'negotiation', { showInCatalog: true });
+
+    return { tenantId, userIds };
+  });
+}
+
+function letterGrade(score: number): string {
+  if (score >= 0.9) return 'A';
+  if (score >= 0.8) return 'B';
+  if (score >= 0.7) return 'C';
+  if (score >= 0.6) return 'D';
+  if (score >= 0.5) return 'E';
+  return 'F';
+}
