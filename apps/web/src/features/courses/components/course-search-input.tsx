@@ -1,0 +1,47 @@
+// The search box: typing applies after the spec's 500 ms pause, lower-cased and left-trimmed.
+import { useState } from 'react';
+import { TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { normalizeSearch } from '@portal/domain';
+
+export const SEARCH_DEBOUNCE_MS = 500;
+
+interface CourseSearchInputProps {
+  /** The applied (normalized) search text. */
+  keyword: string;
+  onSearch(keyword: string): void;
+}
+
+export function CourseSearchInput({ keyword, onSearch }: CourseSearchInputProps) {
+  const { t } = useTranslation('courses');
+  const [text, setText] = useState(keyword);
+  const [appliedKeyword, setAppliedKeyword] = useState(keyword);
+  // The keyword can change from outside (clear filters, back navigation): show it unless it is what we typed.
+  if (keyword !== appliedKeyword) {
+    setAppliedKeyword(keyword);
+    if (normalizeSearch(text) !== keyword) setText(keyword);
+  }
+
+  const apply = useDebouncedCallback((value: string) => {
+    const normalized = normalizeSearch(value);
+    if (normalized !== keyword) onSearch(normalized);
+  }, SEARCH_DEBOUNCE_MS);
+
+  return (
+    <TextInput
+      type="search"
+      label={t('search.label')}
+      placeholder={t('search.placeholder')}
+      leftSection={<IconSearch size={16} aria-hidden="true" />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        apply(event.currentTarget.value);
+      }}
+      maw={420}
+      w="100%"
+    />
+  );
+}

@@ -1,0 +1,117 @@
+// A fake of the LMS endpoints My Courses calls, installed as `fetch`: it filters, sorts and pages like the server.
+import { vi } from 'vitest';
+import type {
+  EnrollmentAggregate,
+  GradingScale,
+  LearnerSettings,
+  Showcase,
+  Term,
+} from '@portal/contracts';
+import { evaluateFilter } from '../../../../../../packages/domain/src/testing/evaluate-filter.ts';
+
+export interface FakeLmsData {
+  aggregates: EnrollmentAggregate[];
+  terms?: Term[];
+  showcases?: Showcase[];
+  gradingScales?: GradingScale[];
+  catalogEnabled?: boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+export const learnerSettings = (catalog: boolean): LearnerSettings => ({
+  featureFlags: {
+    'learner.dashboard': false,
+    'platform.research': false,
+    'platform.knowledgeModels': false,
+  },
+  navigation: {
+    catalog,
+    rooms: false,
+    researchProjects: false,
+    knowledgeModels: false,
+    calendar: true,
+  },
+  pluginItems: [],
+  feedback: { learner: { visible: true } },
+  tutor: { enabled: false, defaultKnowledgeModelId: null },
+  copyright: '© Example',
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function queryAggregates(data: FakeLmsData, url: URL): Response {
+  const filter = JSON.parse(url.searchParams.get('filter') ?? '[]') as unknown[];
+  const matching = data.aggregates
+    .filter((row) => filter.length === 0 || evaluateFilter(filter, row))
+    .sort((a, b) => a.objective.name.localeCompare(b.objective.name) || a.id.localeCompare(b.id));
+  const select = url.searchParams.get('select');
+  if (select) {
+    const termIds = [...new Set(matching.map((row) => row.termId))];
+    return json({
+      data: termIds.map((termId) => ({ termId })),
+      totalCount: termIds.length,
+      groupCount: -1,
+      summary: null,
+    });
+  }
+  const skip = Number(url.searchParams.get('skip') ?? 0);
+  const take = Number(url.searchParams.get('take') ?? 100);
+  return json({
+    data: matching.slice(skip, skip + take),
+    totalCount: matching.length,
+    groupCount: -1,
+    summary: null,
+  });
+}
+
+/** Installs the fake as global fetch; returns the requests it saw, newest last. */
+export function installFakeLms(data: FakeLmsData): RecordedRequest[] {
+  const requests: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    requests.push({
+      method,
+      url,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+    });
+    switch (url.pathname) {
+      case '/api/lms/v1/objective-workflow-aggregates/query':
+        return queryAggregates(data, url);
+      case '/api/lms/v1/users/me/terms':
+        return json(data.terms ?? []);
+      case '/api/lms/v1/users/me/enrolled-showcases':
+        return json(data.showcases ?? []);
+      case '/api/lms/v1/grading-scales/query': {
+        const filter = JSON.parse(url.searchParams.get('filter') ?? '[]') as unknown[];
+        const scales = (data.gradingScales ?? []).filter((scale) => evaluateFilter(filter, scale));
+        return json({ data: scales, totalCount: scales.length, groupCount: -1, summary: null });
+      }
+      case '/api/platform/v1/settings/learner':
+        return json(learnerSettings(data.catalogEnabled ?? true));
+      case '/api/events':
+        return new Response(null, { status: 204 });
+      default:
+        return json({ code: 'not_found', message: `No fake for ${url.pathname}` }, 404);
+    }
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return requests;
+}
+
+/** The filter expressions of the course-list requests (not the term-id lookups), oldest first. */
+export function courseListFilters(requests: RecordedRequest[]): unknown[] {
+  return requests
+    .filter(
+      (request) =>
+        request.url.pathname === '/api/lms/v1/objective-workflow-aggregates/query' &&
+        !request.url.searchParams.has('select'),
+    )
+    .map((request) => JSON.parse(request.url.searchParams.get('filter') ?? 'null'));
+}

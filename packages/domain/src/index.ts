@@ -1,0 +1,8 @@
+// Public face of the domain package: pure learning rules shared by server and web.
+export * from './grading.ts';
+export * from './progress.ts';
+export * from './course-card.ts';
+export * from './course-filters.ts';
+export * from './format.ts';
+export * from './permissions.ts';
+export * from './grade-reveal.ts';
