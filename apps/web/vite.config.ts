@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // The SPA lives under /learn; the dev server proxies the API and sign-in to the Fastify server.
@@ -9,6 +9,21 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          // Keep zod, the contract schemas and the HTTP client together and out of the entry: the first
+          // screen paints (loader, error pages) without them, and the loaders fetch them in parallel.
+          groups: [
+            {
+              name: 'api',
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/](?!locales\.ts)|src[\\/]lib[\\/]api-client\.ts/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

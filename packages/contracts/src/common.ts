@@ -33,7 +33,12 @@ export const ActivityType = {
 } as const;
 export type ActivityType = (typeof ActivityType)[keyof typeof ActivityType];
 
-export const PresentationMode = { tree: 0, tiles: 1, longRead: 2, longReadWithoutNames: 3 } as const;
+export const PresentationMode = {
+  tree: 0,
+  tiles: 1,
+  longRead: 2,
+  longReadWithoutNames: 3,
+} as const;
 export type PresentationMode = (typeof PresentationMode)[keyof typeof PresentationMode];
 
 export const DisplayMode = { fullscreen: 1, embeddedAuto: 2, embeddedCustom: 3 } as const;

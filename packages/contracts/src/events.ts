@@ -15,7 +15,10 @@ export const analyticsEventNames = [
 export const analyticsEventSchema = z
   .object({
     name: z.enum(analyticsEventNames),
-    properties: z.record(z.string(), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])),
+    properties: z.record(
+      z.string(),
+      z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]),
+    ),
     context: z
       .object({
         isMobile: z.boolean(),

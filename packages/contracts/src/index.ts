@@ -7,3 +7,5 @@ export * from './settings.ts';
 export * from './objectives.ts';
 export * from './events.ts';
 export * from './locales.ts';
+export * from './timezones.ts';
+export * from './profile.ts';

@@ -19,7 +19,10 @@ export const filterOperators = [
 ] as const;
 export type FilterOperator = (typeof filterOperators)[number];
 
-export const sortItemSchema = z.object({ selector: z.string().min(1).max(100), desc: z.boolean().optional() });
+export const sortItemSchema = z.object({
+  selector: z.string().min(1).max(100),
+  desc: z.boolean().optional(),
+});
 export type SortItem = z.infer<typeof sortItemSchema>;
 
 /** Load options as the client means them (before URL encoding). */

@@ -18,13 +18,20 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const permissionEntrySchema = z.object({ name: z.string(), scope_id: z.string().nullable() });
+export const permissionEntrySchema = z.object({
+  name: z.string(),
+  scope_id: z.string().nullable(),
+});
 export type PermissionEntry = z.infer<typeof permissionEntrySchema>;
 
 export const licensedFeaturesSchema = z.array(z.string());
 
 /** An application the user may open (first-navigation-node redirect, go-to-portal entry). */
-export const navigationNodeSchema = z.object({ id: z.string(), name: z.string(), url: z.string().nullable() });
+export const navigationNodeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string().nullable(),
+});
 export type NavigationNode = z.infer<typeof navigationNodeSchema>;
 
 export const unitMembershipSchema = z.object({

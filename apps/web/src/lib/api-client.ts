@@ -5,63 +5,30 @@ import {
   COMMAND_POLL_TIMEOUT_MS,
   CompletionState,
   PREFER_ASYNC,
-  PREFER_SYNC,
+  type PREFER_SYNC,
   commandStatusSchema,
   encodeLoadOptions,
   type CommandStatus,
   type LoadOptions,
 } from '@portal/contracts';
+// Environment and error type live in schema-free modules so the entry bundle can use them without zod.
+import { ApiError } from './api-error.ts';
+import {
+  configureApiClient,
+  getApiEnvironment,
+  waitForReLogin,
+  type ClientEnvironment,
+} from './api-environment.ts';
 
 export const LMS_API = '/api/lms/v1';
 export const PLATFORM_API = '/api/platform/v1';
 
-/** A failed call, with what the server said (status, code, per-field errors). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly errors?: Record<string, string[]>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError, configureApiClient };
+export type { ClientEnvironment };
 
 export const UNKNOWN_ERROR = 'Unknown error';
 export const INTERNAL_ERROR_TEXT = 'Internal error. Please refresh the page and try again.';
 export const UNKNOWN_ERROR_TEXT = 'Unknown error. Please refresh the page and try again.';
-
-interface ClientEnvironment {
-  /** Locale sent as Accept-Language. */
-  getLocale(): string;
-  /** Id of the client session record, sent as X-Session-Id. */
-  getSessionId(): string | null;
-  /** Called once per burst of 401s on non-public calls; resolves when the user is signed in again. */
-  onUnauthorized(): Promise<void>;
-  /** True on public pages (open catalog, public certificate), where 401s are not handled. */
-  isPublicMode(): boolean;
-}
-
-let environment: ClientEnvironment = {
-  getLocale: () => 'en-US',
-  getSessionId: () => null,
-  onUnauthorized: () => new Promise<void>(() => undefined),
-  isPublicMode: () => false,
-};
-
-export function configureApiClient(env: Partial<ClientEnvironment>): void {
-  environment = { ...environment, ...env };
-}
-
-// One lock: concurrent 401s wait on the same re-login instead of each starting one.
-let unauthorizedLock: Promise<void> | null = null;
-function handleUnauthorized(): Promise<void> {
-  unauthorizedLock ??= environment.onUnauthorized().finally(() => {
-    unauthorizedLock = null;
-  });
-  return unauthorizedLock;
-}
 
 export interface RequestOptions {
   query?: URLSearchParams | Record<string, string | number | boolean | undefined>;
@@ -99,19 +66,30 @@ async function readErrorBody(response: Response): Promise<ApiError> {
         ? INTERNAL_ERROR_TEXT
         : UNKNOWN_ERROR_TEXT;
   const errors =
-    record.errors && typeof record.errors === 'object' ? (record.errors as Record<string, string[]>) : undefined;
-  return new ApiError(response.status, message, typeof record.code === 'string' ? record.code : undefined, errors);
+    record.errors && typeof record.errors === 'object'
+      ? (record.errors as Record<string, string[]>)
+      : undefined;
+  return new ApiError(
+    response.status,
+    message,
+    typeof record.code === 'string' ? record.code : undefined,
+    errors,
+  );
 }
 
 /** Sends one request with the spec's headers; returns the Response for non-error statuses. */
-export async function apiFetch(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+export async function apiFetch(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Response> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     'x-requested-with': 'XMLHttpRequest',
-    'accept-language': environment.getLocale(),
+    'accept-language': getApiEnvironment().getLocale(),
     prefer: options.prefer ?? PREFER_ASYNC,
   };
-  const sessionId = environment.getSessionId();
+  const sessionId = getApiEnvironment().getSessionId();
   if (sessionId) headers['x-session-id'] = sessionId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const url = buildUrl(path, options.query);
@@ -124,8 +102,8 @@ export async function apiFetch(method: string, path: string, options: RequestOpt
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   let response = await send();
-  if (response.status === 401 && !environment.isPublicMode()) {
-    await handleUnauthorized();
+  if (response.status === 401 && !getApiEnvironment().isPublicMode()) {
+    await waitForReLogin();
     response = await send();
   }
   if (!response.ok) throw await readErrorBody(response);
@@ -163,7 +141,12 @@ export function commandFailure(status: CommandStatus): ApiError {
     errors[camel] = messages;
   }
   const first = Object.values(errors).flat()[0];
-  return new ApiError(400, first ?? 'Server accepted command but encountered errors.', 'command_failed', errors);
+  return new ApiError(
+    400,
+    first ?? 'Server accepted command but encountered errors.',
+    'command_failed',
+    errors,
+  );
 }
 
 /**
@@ -173,7 +156,11 @@ export function commandFailure(status: CommandStatus): ApiError {
 export async function runCommand(
   path: string,
   body: unknown,
-  options: { prefer?: typeof PREFER_ASYNC | typeof PREFER_SYNC; pollIntervalMs?: number; timeoutMs?: number } = {},
+  options: {
+    prefer?: typeof PREFER_ASYNC | typeof PREFER_SYNC;
+    pollIntervalMs?: number;
+    timeoutMs?: number;
+  } = {},
 ): Promise<CommandStatus> {
   const response = await apiFetch('POST', path, { body, prefer: options.prefer ?? PREFER_ASYNC });
   let payload: unknown;
@@ -183,7 +170,8 @@ export async function runCommand(
     throw new ApiError(500, 'Server returns unknown error.');
   }
   const finish = (status: CommandStatus): CommandStatus => {
-    if (!status.completed) throw new ApiError(500, 'Server accepted command but encountered an unknown error.');
+    if (!status.completed)
+      throw new ApiError(500, 'Server accepted command but encountered an unknown error.');
     if (status.completed.state !== CompletionState.completed) throw commandFailure(status);
     return status;
   };

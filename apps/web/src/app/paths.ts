@@ -1,0 +1,39 @@
+// Paths of the learner portal and which of the spec's screens are built, so links never point at nothing.
+
+export const APP_BASENAME = '/learn';
+
+export const paths = {
+  root: '/',
+  courses: '/courses',
+  profile: '/profile',
+  forbidden: '/forbidden',
+  loginCallback: '/login-callback',
+  simulateError: '/simulate-error',
+  embeddedFrame: '/embedded-frame',
+} as const;
+
+/**
+ * Screens of the spec that exist in this build. Navigation items and buttons leading to a screen that is
+ * not built yet (catalog, calendar, dashboard, …) are hidden by checking this set.
+ */
+export type BuiltRoute = 'courses' | 'profile' | 'catalog' | 'calendar' | 'dashboard';
+export const builtRoutes: ReadonlySet<BuiltRoute> = new Set<BuiltRoute>(['courses', 'profile']);
+
+export function isRouteBuilt(route: BuiltRoute): boolean {
+  return builtRoutes.has(route);
+}
+
+/** Absolute URLs (with the /learn base) for plain links and window.location. */
+export const absolutePaths = {
+  courses: `${APP_BASENAME}/courses`,
+  profile: `${APP_BASENAME}/profile`,
+  catalog: `${APP_BASENAME}/catalog`,
+  calendar: `${APP_BASENAME}/calendar`,
+  forbidden: `${APP_BASENAME}/forbidden`,
+} as const;
+
+/** Sign-in and sign-out endpoints of the server (outside the SPA). */
+export const oidcPaths = {
+  login: (redirectUrl: string) => `/oidc/login?redirectUrl=${encodeURIComponent(redirectUrl)}`,
+  logout: '/oidc/logout',
+} as const;

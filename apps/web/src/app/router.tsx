@@ -1,0 +1,94 @@
+// The route table (basename /learn): signed-in pages inside the shell, every page module loaded lazily.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { i18next } from '../i18n/i18n.ts';
+import { BlockingLoader } from '../components/blocking-loader.tsx';
+import { APP_BASENAME, paths } from './paths.ts';
+import { FullScreenErrorBoundary, PageErrorBoundary } from './routes/route-errors.tsx';
+import { ForbiddenPage, NotFoundPage } from './routes/status-pages.tsx';
+import { IndexRedirect } from './routes/index-redirect.tsx';
+import { loginCallbackLoader } from './routes/login-callback.ts';
+
+// A page module plus the translation namespace it needs, fetched together.
+interface PageModule {
+  Component: ComponentType;
+}
+
+const page = (load: () => Promise<PageModule>, namespace?: 'courses' | 'profile') => async () => {
+  const [module] = await Promise.all([
+    load(),
+    namespace ? i18next.loadNamespaces(namespace) : undefined,
+  ]);
+  return { Component: module.Component };
+};
+
+// The shell's data (user, permissions, settings) does not change while the learner filters or
+// moves between pages; re-running those loaders would delay every search-param update.
+const onlyOnFirstLoad = () => false;
+
+// Navigation never finishes: the browser is leaving for another application.
+const leavingPage = () => new Promise<never>(() => undefined);
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      path: paths.loginCallback,
+      loader: loginCallbackLoader,
+      errorElement: <FullScreenErrorBoundary />,
+    },
+    { path: paths.embeddedFrame, lazy: page(() => import('./routes/embedded-frame.tsx')) },
+    {
+      path: paths.simulateError,
+      lazy: page(() => import('./routes/simulate-error.tsx')),
+      errorElement: <FullScreenErrorBoundary />,
+    },
+    {
+      id: 'shell',
+      loader: async () => {
+        // Loaded on demand: the queries carry the schemas (zod), which the entry bundle does without.
+        const { loadShellData } = await import('./guards.ts');
+        await loadShellData(queryClient);
+        return null;
+      },
+      shouldRevalidate: onlyOnFirstLoad,
+      lazy: page(() => import('./shell/shell-route.tsx')),
+      errorElement: <FullScreenErrorBoundary />,
+      HydrateFallback: () => <BlockingLoader visible />,
+      children: [
+        { path: paths.forbidden, element: <ForbiddenPage /> },
+        {
+          id: 'learner-area',
+          loader: async () => {
+            const { guardLearnerArea } = await import('./guards.ts');
+            const outcome = await guardLearnerArea(queryClient, window.location.hash);
+            if (outcome.kind === 'forbidden') return redirect(paths.forbidden);
+            if (outcome.kind === 'replace') {
+              window.location.replace(outcome.url);
+              return leavingPage();
+            }
+            return null;
+          },
+          shouldRevalidate: onlyOnFirstLoad,
+          errorElement: <PageErrorBoundary />,
+          children: [
+            { index: true, element: <IndexRedirect /> },
+            {
+              path: paths.courses,
+              lazy: page(() => import('./routes/courses-route.tsx'), 'courses'),
+            },
+            {
+              path: paths.profile,
+              lazy: page(() => import('./routes/profile-route.tsx'), 'profile'),
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient), { basename: APP_BASENAME });
+}

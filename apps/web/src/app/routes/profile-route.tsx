@@ -1,0 +1,6 @@
+// /profile: the learner's profile page.
+import { ProfilePage } from '../../features/profile/profile-page.tsx';
+
+export function Component() {
+  return <ProfilePage />;
+}

@@ -1,0 +1,6 @@
+// The shell as a lazily loaded route module.
+import { ShellLayout } from './shell-layout.tsx';
+
+export function Component() {
+  return <ShellLayout />;
+}

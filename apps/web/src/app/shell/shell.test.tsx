@@ -1,0 +1,141 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { LearnerSettings, NavigationNode, PermissionEntry } from '@portal/contracts';
+import { initI18n } from '../../i18n/i18n.ts';
+import { aUser } from '../../test/render.tsx';
+import { AppProviders } from '../providers.tsx';
+import { createQueryClient } from '../query-client.ts';
+import { createRoutes } from '../router.tsx';
+
+const settings: LearnerSettings = {
+  featureFlags: {
+    'learner.dashboard': false,
+    'platform.research': true,
+    'platform.knowledgeModels': false,
+  },
+  navigation: {
+    catalog: true,
+    rooms: true,
+    researchProjects: true,
+    knowledgeModels: false,
+    calendar: false,
+  },
+  pluginItems: [{ id: 'wiki', name: 'Company wiki', url: 'https://wiki.example.com' }],
+  feedback: { learner: { visible: true } },
+  tutor: { enabled: false, defaultKnowledgeModelId: null },
+  copyright: '© 2026 Demo Academy',
+};
+
+function stubPlatform(options: {
+  permissions?: PermissionEntry[];
+  navigation?: NavigationNode[];
+  roles?: string[];
+}) {
+  const responses: Record<string, unknown> = {
+    '/api/platform/v1/users/me': aUser({ roles: options.roles ?? ['Learner'] }),
+    '/api/platform/v1/users/me/permissions': options.permissions ?? [
+      { name: 'ObjectiveWorkflow.Create', scope_id: null },
+      { name: 'Research.Access', scope_id: null },
+    ],
+    '/api/platform/v1/users/me/licensed-features': ['LMS'],
+    '/api/platform/v1/users/me/navigation': options.navigation ?? [
+      { id: 'learn', name: 'Learner portal', url: '/learn' },
+    ],
+    '/api/platform/v1/settings/learner': settings,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const body = responses[url];
+      return body === undefined
+        ? new Response(JSON.stringify({ message: 'Not found' }), { status: 404 })
+        : new Response(JSON.stringify(body), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+    }),
+  );
+}
+
+function renderAt(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('shell', () => {
+  it('has landmarks, a skip link first, the user menu named after the user, and the main navigation', async () => {
+    stubPlatform({});
+    renderAt('/no-such-page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 }),
+    ).toBeTruthy();
+
+    const focusable = document.querySelectorAll('a[href], button');
+    expect(focusable[0]?.textContent).toBe('Skip to main content');
+    expect(screen.getByRole('main').id).toBe('main-content');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo').textContent).toContain('© 2026 Demo Academy');
+    expect(screen.getByRole('button', { name: 'Ada Lovelace' })).toBeTruthy();
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    // Catalog is enabled in settings but not built yet, so it is absent; research needs its own flag too.
+    expect(links).toEqual([
+      ['Courses', '/courses'],
+      ['Research projects', '/platform/projects'],
+      ['Rooms', '/classroom/learner/rooms'],
+      ['Company wiki', 'https://wiki.example.com'],
+    ]);
+    expect(
+      screen.getByRole('button', { name: 'Open navigation' }).getAttribute('aria-expanded'),
+    ).toBe('false');
+  });
+
+  it('redirects / to /courses keeping query and hash', async () => {
+    stubPlatform({});
+    const router = renderAt('/?keyword=algebra#top');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses'), { timeout: 8000 });
+    expect(router.state.location.search).toBe('?keyword=algebra');
+    expect(router.state.location.hash).toBe('#top');
+  });
+
+  it('sends users without ObjectiveWorkflow.Create and no other application to /forbidden, without a button', async () => {
+    stubPlatform({ permissions: [], navigation: [], roles: ['Author'] });
+    const router = renderAt('/courses');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Forbidden' }, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forbidden');
+    expect(screen.queryByRole('link', { name: /Go to/ })).toBeNull();
+  });
+
+  it('shows the "Go to portal" menu when other applications exist', async () => {
+    stubPlatform({
+      navigation: [
+        { id: 'learn', name: 'Learner portal', url: '/learn' },
+        { id: 'author', name: 'Authoring', url: '/teach' },
+      ],
+    });
+    renderAt('/missing');
+    expect(await screen.findByRole('button', { name: 'Go to portal' })).toBeTruthy();
+  });
+});

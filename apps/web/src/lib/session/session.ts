@@ -1,0 +1,77 @@
+// Keeps the session record in localStorage fresh on user activity and shares sign-out between tabs.
+import {
+  readLocalParsed,
+  removeLocal,
+  storageKeys,
+  writeLocal,
+  writeLocalString,
+} from '../storage.ts';
+import { oidcPaths } from '../../app/paths.ts';
+import {
+  ACTIVITY_THROTTLE_MS,
+  nextSessionRecord,
+  parseSessionRecord,
+  type SessionRecord,
+} from './session-record.ts';
+
+let activeUserId: string | null = null;
+
+export function readSessionRecord(): SessionRecord | null {
+  return readLocalParsed(storageKeys.session, parseSessionRecord);
+}
+
+/** Id sent as X-Session-Id (null before the first record exists). */
+export function currentSessionId(): string | null {
+  return readSessionRecord()?.id ?? null;
+}
+
+/** Records activity of the user now: refreshes the record or starts a new one (new/other user, idle). */
+export function touchSession(userId: string, now: Date = new Date()): SessionRecord {
+  const record = nextSessionRecord(readSessionRecord(), userId, now, () => crypto.randomUUID());
+  writeLocal(storageKeys.session, record);
+  return record;
+}
+
+/** Starts tracking a signed-in user: a record now, refreshed on scroll, key and click (throttled). */
+export function startSessionTracking(userId: string): () => void {
+  activeUserId = userId;
+  touchSession(userId);
+  let last = 0;
+  const onActivity = () => {
+    const now = Date.now();
+    if (now - last < ACTIVITY_THROTTLE_MS || !activeUserId) return;
+    last = now;
+    touchSession(activeUserId, new Date(now));
+  };
+  const events = ['scroll', 'keydown', 'click'] as const;
+  for (const event of events)
+    window.addEventListener(event, onActivity, { passive: true, capture: true });
+  return () => {
+    for (const event of events) window.removeEventListener(event, onActivity, { capture: true });
+    if (activeUserId === userId) activeUserId = null;
+  };
+}
+
+/** Signs out: forget the record, tell the other tabs, and end the server session. */
+export function signOut(): void {
+  activeUserId = null;
+  removeLocal(storageKeys.session);
+  // A changing value so every sign-out fires a storage event in the other tabs.
+  writeLocalString(storageKeys.logoutBroadcast, new Date().toISOString());
+  window.location.assign(oidcPaths.logout);
+}
+
+/** The sign-in URL that returns to where the user is now. */
+export function loginUrlForHere(): string {
+  return oidcPaths.login(window.location.href);
+}
+
+/** Other tabs signed out: go to sign-in, which shows the sign-in page since the server session is gone. */
+export function listenForSignOutInOtherTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== storageKeys.logoutBroadcast || event.newValue === null) return;
+    window.location.assign(loginUrlForHere());
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

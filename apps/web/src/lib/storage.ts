@@ -1,0 +1,82 @@
+// Typed, failure-tolerant access to localStorage and sessionStorage (private mode and quotas throw).
+import type { z } from 'zod';
+
+function read<S extends z.ZodType>(
+  storage: () => Storage,
+  key: string,
+  schema: S,
+): z.infer<S> | null {
+  try {
+    const raw = storage().getItem(key);
+    if (raw === null) return null;
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: () => Storage, key: string, value: unknown): void {
+  try {
+    storage().setItem(key, JSON.stringify(value));
+  } catch (error) {
+    console.warn(`Could not store ${key}`, error);
+  }
+}
+
+function remove(storage: () => Storage, key: string): void {
+  try {
+    storage().removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was stored either.
+  }
+}
+
+const local = () => window.localStorage;
+const session = () => window.sessionStorage;
+
+/** Reads a JSON value and checks it with `parse` (returns null for values it rejects). */
+export function readLocalParsed<T>(key: string, parse: (value: unknown) => T | null): T | null {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw === null ? null : parse(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a JSON value from localStorage; null when absent, unreadable or not matching the schema. */
+export const readLocal = <S extends z.ZodType>(key: string, schema: S) => read(local, key, schema);
+export const writeLocal = (key: string, value: unknown) => write(local, key, value);
+export const removeLocal = (key: string) => remove(local, key);
+
+export const readSession = <S extends z.ZodType>(key: string, schema: S) =>
+  read(session, key, schema);
+export const writeSession = (key: string, value: unknown) => write(session, key, value);
+export const removeSession = (key: string) => remove(session, key);
+
+/** Raw string values (keys other apps also read as plain strings, like `locale`). */
+export function readLocalString(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocalString(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch (error) {
+    console.warn(`Could not store ${key}`, error);
+  }
+}
+
+/** Storage keys used by the shell, in one place so no two features collide. */
+export const storageKeys = {
+  locale: 'locale',
+  session: 'userSession',
+  logoutBroadcast: 'logout',
+  deviceId: 'deviceId',
+  oidcProvider: 'oidc.provider',
+} as const;
