@@ -16,6 +16,7 @@ import { registerAuth } from './modules/auth/auth.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
 import { registerEventsRoutes } from './modules/events/events.routes.ts';
+import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { createCommandEngine, type CommandEngine } from './commands/command-engine.ts';
 import { registerCommandRoutes } from './commands/command.routes.ts';
 import { commandDefinitions } from './commands/command-definitions.ts';
@@ -40,7 +41,10 @@ export interface BuiltApp {
 
 export const API_BODY_LIMIT = 256 * 1024;
 
-export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: AppConfig,
+  options: BuildAppOptions = {},
+): Promise<BuiltApp> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -81,12 +85,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerOperationsRoutes(app, ctx);
   registerCsrfGuard(app);
 
-  const commands = createCommandEngine(ctx, [...commandDefinitions(ctx), ...(options.extraCommands ?? [])]);
+  const commands = createCommandEngine(ctx, [
+    ...commandDefinitions(ctx),
+    ...(options.extraCommands ?? []),
+  ]);
 
   await registerAuth(app, ctx);
   registerUsersRoutes(app, ctx);
   registerCoursesRoutes(app, ctx);
   registerEventsRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
   registerCommandRoutes(app, ctx, commands);
   await registerSpaRoutes(app, ctx);
 

@@ -9,6 +9,9 @@ export function registerCsrfGuard(app: FastifyInstance): void {
     if (SAFE_METHODS.has(request.method)) return;
     if (!request.url.startsWith('/api/')) return;
     if (request.headers['x-requested-with']) return;
-    throw new ForbiddenError('csrf_marker_missing', 'State-changing requests must carry the X-Requested-With header.');
+    throw new ForbiddenError(
+      'csrf_marker_missing',
+      'State-changing requests must carry the X-Requested-With header.',
+    );
   });
 }

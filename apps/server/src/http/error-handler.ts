@@ -23,9 +23,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (error instanceof ZodError) {
-      return reply
-        .status(400)
-        .send({ code: 'invalid_request', message: 'The request is not valid.', errors: zodIssuesToErrors(error) });
+      return reply.status(400).send({
+        code: 'invalid_request',
+        message: 'The request is not valid.',
+        errors: zodIssuesToErrors(error),
+      });
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
@@ -43,10 +45,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ code, message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'internal_error', message: 'Internal error. Please refresh the page and try again.' });
+    return reply.status(500).send({
+      code: 'internal_error',
+      message: 'Internal error. Please refresh the page and try again.',
+    });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    reply.status(404).send({
+      code: 'not_found',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 }

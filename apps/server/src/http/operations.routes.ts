@@ -17,7 +17,11 @@ export function registerOperationsRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.addHook('onResponse', async (request, reply) => {
     requestDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
   });

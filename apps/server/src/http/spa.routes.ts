@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ClientConfig } from '@portal/contracts';
 import type { AppContext } from '../app-context.ts';
 
@@ -43,11 +43,14 @@ export async function registerSpaRoutes(app: FastifyInstance, ctx: AppContext): 
     wildcard: false,
     index: false,
     // Hashed assets are immutable; index.html must always be revalidated.
-    setHeaders(res, path) {
-      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    setHeaders(reply, path) {
+      reply.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
-  const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+  const sendIndex = async (_request: unknown, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html', dist);
   };

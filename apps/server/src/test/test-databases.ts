@@ -6,20 +6,25 @@ import pg from 'pg';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../db/database.ts';
 import type { DialectName } from '../db/dialect.ts';
 
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 let postgresReachable: Promise<boolean> | undefined;
 
 /** True when a PostgreSQL server answers (always in CI on our machines). */
 export function isPostgresReachable(): Promise<boolean> {
   postgresReachable ??= (async () => {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
+    const client = new pg.Client({
+      connectionString: POSTGRES_ADMIN_URL,
+      connectionTimeoutMillis: 2000,
+    });
     try {
       await client.connect();
       await client.query('select 1');
       return true;
     } catch {
-      if (process.env.CI) throw new Error(`PostgreSQL is required in CI but not reachable at ${POSTGRES_ADMIN_URL}`);
+      if (process.env.CI)
+        throw new Error(`PostgreSQL is required in CI but not reachable at ${POSTGRES_ADMIN_URL}`);
       return false;
     } finally {
       await client.end().catch(() => undefined);
@@ -61,6 +66,16 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       await handle.close();
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await cleanup.connect();
+      // pg's Pool.end() resolves before its sockets close; forcing the drop while they are still closing
+      // makes the pool emit an unhandled 'error'. Wait for the backends to leave, then drop.
+      for (let tries = 0; tries < 40; tries += 1) {
+        const { rows } = await cleanup.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
