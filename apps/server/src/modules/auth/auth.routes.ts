@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../http/errors.ts';
 import { createAccountsService, LOCAL_PROVIDER_ID } from './accounts.service.ts';
-import { registerInteractionRoutes } from './interaction.routes.ts';
+import { registerInteractionRoutes, REGISTER_SCREEN } from './interaction.routes.ts';
 import { PAGE_HEADERS, renderMessagePage } from './interaction-pages.ts';
 import { pageLanguage } from './interaction-texts.ts';
 import {
@@ -27,6 +27,8 @@ export const TRANSACTION_COOKIE = 'oidc_tx';
 const loginQuerySchema = z.object({
   redirectUrl: z.string().max(4096).optional(),
   provider: z.string().max(100).optional(),
+  /** `register` opens the built-in provider on its registration page (the open catalog's "Sign up"). */
+  screen: z.string().max(100).optional(),
 });
 
 export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -61,6 +63,7 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     const { transactionId, authorizationUrl } = await relyingParty.startLogin({
       providerId: query.provider || LOCAL_PROVIDER_ID,
       redirectUrl: query.redirectUrl,
+      screen: query.screen === REGISTER_SCREEN ? REGISTER_SCREEN : undefined,
     });
     reply.setCookie(TRANSACTION_COOKIE, transactionId, transactionCookieOptions);
     return reply.header('cache-control', 'no-store').redirect(authorizationUrl, 302);
@@ -109,7 +112,12 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     reply.clearCookie(cookieName, { path: '/' });
     reply.clearCookie(OP_SESSION_COOKIE, { path: '/' });
     reply.clearCookie(`${OP_SESSION_COOKIE}.sig`, { path: '/' });
-    return reply.header('cache-control', 'no-store').redirect(target, 302);
+    reply.header('cache-control', 'no-store');
+    // The web client ends the session first and only then tells its other tabs, so none of them
+    // can sign in again against a provider session that is still alive; it navigates itself.
+    if (request.method === 'POST' && request.headers['x-requested-with'])
+      return { redirectUrl: target };
+    return reply.redirect(target, 302);
   };
   app.get('/oidc/logout', logout);
   app.post('/oidc/logout', logout);

@@ -159,6 +159,21 @@ describe.each(await testDialects())('sessions (%s)', (dialect) => {
     expect(response.json()).toMatchObject({ code: 'csrf_marker_missing' });
   });
 
+  it('sign-out by the web client ends the session before it answers with where to go next', async () => {
+    clock.set(START);
+    const cookie = await signInAs(testApp, userId);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/oidc/logout',
+      headers: { cookie, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      redirectUrl: expect.stringMatching(/^http:\/\/localhost:3000\//),
+    });
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
   it('sign-out without a session goes to the client root', async () => {
     const response = await testApp.app.inject({ method: 'POST', url: '/oidc/logout' });
     expect(response.statusCode).toBe(302);

@@ -109,7 +109,10 @@ export function UserMenu({
         <LanguageMenu />
         <ColourSchemeItem />
         <Menu.Divider />
-        <Menu.Item onClick={signOut} leftSection={<IconLogout size={16} aria-hidden="true" />}>
+        <Menu.Item
+          onClick={() => void signOut()}
+          leftSection={<IconLogout size={16} aria-hidden="true" />}
+        >
           {t('userMenu.signOut')}
         </Menu.Item>
       </Menu.Dropdown>

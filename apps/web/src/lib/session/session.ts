@@ -52,13 +52,30 @@ export function startSessionTracking(userId: string): () => void {
   };
 }
 
-/** Signs out: forget the record, tell the other tabs, and end the server session. */
-export function signOut(): void {
+/**
+ * Signs out: forget the record, end the server session (and the built-in provider's), then tell the
+ * other tabs, and finally follow the provider's end-session URL. The order matters: a tab told
+ * earlier could sign in again silently against a provider session that is still alive.
+ */
+export async function signOut(): Promise<void> {
   activeUserId = null;
   removeLocal(storageKeys.session);
+  let target: string = oidcPaths.logout;
+  try {
+    const response = await fetch(oidcPaths.logout, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    });
+    const body: unknown = response.ok ? await response.json() : null;
+    const redirectUrl = (body as { redirectUrl?: unknown } | null)?.redirectUrl;
+    if (typeof redirectUrl === 'string') target = redirectUrl;
+  } catch {
+    // Offline or refused: the plain sign-out navigation below ends the session instead.
+  }
   // A changing value so every sign-out fires a storage event in the other tabs.
   writeLocalString(storageKeys.logoutBroadcast, new Date().toISOString());
-  window.location.assign(oidcPaths.logout);
+  window.location.assign(target);
 }
 
 /** The sign-in URL that returns to where the user is now. */
