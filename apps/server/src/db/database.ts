@@ -17,6 +17,7 @@ import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
 import { listIndexesMigration } from './migrations/0002-list-indexes.ts';
+import { openCatalogMigration } from './migrations/0003-open-catalog.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -42,6 +43,9 @@ export function createDatabase(database: AppConfig['database']): DatabaseHandle 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A larger page cache and memory-mapped reads keep list queries off the read() path.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
   // SQLite's built-in lower() folds ASCII only; list search must be case-insensitive in every locale, as on PostgreSQL.
   sqlite.function('lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
@@ -57,6 +61,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-list-indexes': listIndexesMigration(),
+    '0003-open-catalog': openCatalogMigration(),
   };
 }
 
