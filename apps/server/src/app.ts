@@ -17,6 +17,7 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
 import { registerEventsRoutes } from './modules/events/events.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCommandEngine, type CommandEngine } from './commands/command-engine.ts';
 import { registerCommandRoutes } from './commands/command.routes.ts';
 import { commandDefinitions } from './commands/command-definitions.ts';
@@ -95,6 +96,7 @@ export async function buildApp(
   registerCoursesRoutes(app, ctx);
   registerEventsRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
+  registerCatalogRoutes(app, ctx);
   registerCommandRoutes(app, ctx, commands);
   await registerSpaRoutes(app, ctx);
 

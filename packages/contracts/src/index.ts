@@ -9,3 +9,4 @@ export * from './events.ts';
 export * from './locales.ts';
 export * from './timezones.ts';
 export * from './profile.ts';
+export * from './catalog.ts';

@@ -1,7 +1,7 @@
 // Kysely table types (camelCase in code; CamelCasePlugin maps to snake_case columns).
 // Conventions: ids are UUID text; times are ISO-8601 UTC text ("…Z"); booleans are 0/1 integers
 // on both dialects (docs/decisions/0002-portable-column-types.md).
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Flag = 0 | 1;
 
@@ -188,6 +188,11 @@ export interface ObjectivesTable {
   announcementChannelId: string | null;
   /** 1 draft, 2 active, 3 archived */
   status: number;
+  /**
+   * Listed in the tenant's public open catalog (when active and its root activity is ready or expired).
+   * Generated: the column defaults to 0, so writers that predate the open catalog need not name it.
+   */
+  showInOpenCatalog: Generated<Flag>;
   created: string;
 }
 

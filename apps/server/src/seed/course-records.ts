@@ -107,6 +107,8 @@ export interface NewCourse {
   presentationMode?: number;
   children?: readonly { name: string; content: string; duration?: number }[];
   showcaseIds?: readonly string[];
+  /** Offered in the tenant's public open catalog. */
+  showInOpenCatalog?: boolean;
   created: string;
 }
 
@@ -172,6 +174,7 @@ export async function insertCourse(
       gradingScaleId: input.gradingScaleId ?? null,
       announcementChannelId: null,
       status: input.objectiveStatus ?? ObjectiveStatus.active,
+      showInOpenCatalog: input.showInOpenCatalog ? 1 : 0,
       created: input.created,
     })
     .execute();

@@ -13,6 +13,8 @@ export interface DemoCourse {
   scale?: 'aToF' | 'passFail';
   state?: number;
   tiles?: boolean;
+  /** Listed in the public open catalog (a draft or archived course stays hidden even so). */
+  openCatalog?: boolean;
   children: readonly { name: string; content: string; duration?: number }[];
 }
 
@@ -37,6 +39,7 @@ function parts(...titles: string[]): DemoCourse['children'] {
 const courses = [
   {
     key: 'introMl',
+    openCatalog: true,
     name: 'Introduction to Machine Learning',
     code: 'ML-101',
     description:
@@ -52,6 +55,7 @@ const courses = [
   },
   {
     key: 'pythonData',
+    openCatalog: true,
     name: 'Python for Data Analysis',
     code: 'PY-201',
     description:
@@ -131,6 +135,7 @@ const courses = [
   },
   {
     key: 'businessSpanish',
+    openCatalog: true,
     name: 'Business Spanish A2',
     code: 'LANG-ES2',
     description: 'Everyday Spanish for meetings, e-mails and phone calls at A2 level.',
@@ -158,6 +163,7 @@ const courses = [
   },
   {
     key: 'excelTips',
+    openCatalog: true,
     name: 'Excel Power Tips',
     code: 'PROD-140',
     description: 'Lookups, pivot tables and shortcuts that save an hour a week.',
@@ -168,6 +174,7 @@ const courses = [
   },
   {
     key: 'cloudBasics',
+    openCatalog: true,
     name: 'Cloud Architecture Basics',
     code: 'CLD-101',
     description: 'Compute, storage and networking building blocks of the cloud. Coming soon.',
@@ -188,6 +195,7 @@ const courses = [
   },
   {
     key: 'publicSpeaking',
+    openCatalog: true,
     name: 'Public Speaking',
     code: 'COM-105',
     description: 'Calm nerves, structure a talk and hold an audience.',
@@ -197,6 +205,7 @@ const courses = [
   },
   {
     key: 'designThinking',
+    openCatalog: true,
     name: 'Design Thinking',
     code: 'INN-101',
     description: 'Empathise, define, ideate, prototype and test: a practical introduction.',

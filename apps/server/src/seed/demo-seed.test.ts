@@ -14,6 +14,7 @@ import { signInAs } from '../test/sign-in.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { findRoleNames, findUserByLogin } from '../modules/identity/identity.repository.ts';
+import { buildCatalogFilter, emptyCourseListFilters } from '@portal/domain';
 import { DEMO_ACCOUNTS, seedDemoTenantIfEmpty, type DemoTenant } from './demo-seed.ts';
 
 const enrolledRule = [
@@ -164,5 +165,57 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
     expect(await enrolledOf(seeded!.userIds.newcomer)).toEqual([]);
     expect((await enrolledOf(seeded!.userIds.admin)).length).toBeGreaterThan(0);
     expect(await enrolledOf(seeded!.userIds.author)).toEqual([]);
+  });
+
+  async function catalogOf(userId: string, keyword = ''): Promise<EnrollmentAggregate[]> {
+    const cookie = await signInAs(testApp, userId);
+    const query = encodeLoadOptions({
+      filter: buildCatalogFilter({ ...emptyCourseListFilters, keyword }),
+      take: 100,
+    });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/lms/v1/objective-workflow-aggregates/query?${query}`,
+      headers: clientHeaders(cookie),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<ListEnvelope<EnrollmentAggregate>>().data;
+  }
+
+  it('offers the learner a catalog with a searchable course and one that opens later', async () => {
+    const catalog = await catalogOf(seeded!.userIds.learner);
+    expect(catalog.map((item) => item.objective.name)).toEqual([
+      'Design Thinking',
+      'Negotiation Skills',
+      'Public Speaking',
+    ]);
+    expect(
+      (await catalogOf(seeded!.userIds.learner, 'ideate')).map((i) => i.objective.name),
+    ).toEqual(['Design Thinking']);
+    const negotiation = catalog.find((item) => item.objective.name === 'Negotiation Skills')!;
+    expect(negotiation.availabilityDate! > clock.now().toISOString()).toBe(true);
+    expect((await catalogOf(seeded!.userIds.admin)).map((i) => i.objective.name)).toEqual([
+      'Design Thinking',
+      'Negotiation Skills',
+    ]);
+    expect(await catalogOf(seeded!.userIds.newcomer)).toEqual([]);
+  });
+
+  it('publishes an open catalog on the demo domain without drafts', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/lms/v1/public/open-catalog/objectives/query?domain=localhost&requireTotalCount=true',
+    });
+    expect(response.statusCode).toBe(200);
+    const page = response.json<ListEnvelope<{ name: string }>>();
+    expect(page.data.map((item) => item.name)).toEqual([
+      'Business Spanish A2',
+      'Design Thinking',
+      'Excel Power Tips',
+      'Introduction to Machine Learning',
+      'Public Speaking',
+      'Python for Data Analysis',
+    ]);
+    expect(page.totalCount).toBe(6);
   });
 });

@@ -1,4 +1,4 @@
-// The demo tenant "Northwind Academy": accounts, units, catalogue and enrolments in every state, seeded once.
+// The demo tenant "Northwind Academy": accounts, units, catalogue, open catalog and enrolments in every state, seeded once.
 import type { Kysely } from 'kysely';
 import {
   ActivityState,
@@ -209,6 +209,7 @@ export async function seedDemoTenant(db: Kysely<Database>, clock: Clock): Promis
         presentationMode: course.tiles ? PresentationMode.tiles : PresentationMode.tree,
         children: course.children,
         showcaseIds: course.showcases.map((key) => showcases[key]),
+        showInOpenCatalog: course.openCatalog ?? false,
         created,
       });
       objectiveIds[course.key] = objectiveId;
@@ -325,9 +326,15 @@ export async function seedDemoTenant(db: Kysely<Database>, clock: Clock): Promis
     });
     await enrol('learner', 'cloudBasics', { isMandatory: true, termId: terms.spring });
     await enrol('learner', 'legacyOnboarding', { isMandatory: true });
+    // Catalog only: "Design Thinking" is the one found by the word "ideate"; "Negotiation Skills" opens
+    // in two weeks, so adding it now is refused with its availability date.
     await enrol('learner', 'publicSpeaking', { showInCatalog: true });
     await enrol('learner', 'designThinking', { showInCatalog: true });
-    await enrol('learner', 'negotiation', { showInCatalog: true, termId: terms.spring });
+    await enrol('learner', 'negotiation', {
+      showInCatalog: true,
+      termId: terms.spring,
+      availabilityDate: at(14),
+    });
 
     // Grace (admin and learner): a smaller set.
     await enrol('admin', 'introMl', {

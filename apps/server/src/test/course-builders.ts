@@ -134,6 +134,16 @@ class CourseBuilder {
     return this;
   }
 
+  inOpenCatalog(): this {
+    this.course.showInOpenCatalog = true;
+    return this;
+  }
+
+  about(html: string): this {
+    this.course.about = html;
+    return this;
+  }
+
   inShowcases(...showcaseIds: string[]): this {
     this.course.showcaseIds = showcaseIds;
     return this;
@@ -193,6 +203,11 @@ class EnrolmentBuilder {
 
   availableFrom(at: string): this {
     this.enrolment.availabilityDate = at;
+    return this;
+  }
+
+  availableUntil(at: string): this {
+    this.enrolment.availabilityEndDate = at;
     return this;
   }
 

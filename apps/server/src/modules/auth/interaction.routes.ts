@@ -31,6 +31,9 @@ export const loginRateLimit = (max: number) => ({
 });
 export const registrationRateLimit = (max: number) => ({ max, timeWindow: '1 minute' });
 
+/** Authorization parameter (and /oidc/login query value) that opens the registration page first. */
+export const REGISTER_SCREEN = 'register';
+
 type InteractionRequest = FastifyRequest<{ Params: { uid: string } }>;
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -66,6 +69,13 @@ export function registerInteractionRoutes(
     login: `${OP_MOUNT_PATH}/interaction/${uid}/login`,
     register: `${OP_MOUNT_PATH}/interaction/${uid}/register`,
   });
+  const opensOnRegistration = (interaction: Interaction) =>
+    interaction.params.screen === REGISTER_SCREEN;
+  /** From a flow that opened on registration, "Sign in instead" must not bounce back to it. */
+  const signInUrlOf = (interaction: Interaction) =>
+    opensOnRegistration(interaction)
+      ? `${urls(interaction.uid).signIn}?screen=login`
+      : urls(interaction.uid).signIn;
 
   const languageOf = (request: FastifyRequest): PageLanguage =>
     pageLanguage(request.cookies.locale, request.headers['accept-language']);
@@ -134,6 +144,10 @@ export function registerInteractionRoutes(
     if (!interaction) return sendExpired(request, reply);
     if (interaction.prompt.name === 'consent') return grantConsent(request, reply, interaction);
     const { uid } = interaction;
+    const query = request.query as { screen?: unknown };
+    if (opensOnRegistration(interaction) && query.screen !== 'login') {
+      return reply.status(303).header('cache-control', 'no-store').redirect(urls(uid).register);
+    }
     const loginHint =
       typeof interaction.params.login_hint === 'string'
         ? interaction.params.login_hint.slice(0, 254)
@@ -189,7 +203,7 @@ export function registerInteractionRoutes(
       renderRegisterPage({
         language: languageOf(request),
         action: urls(interaction.uid).register,
-        signInUrl: urls(interaction.uid).signIn,
+        signInUrl: signInUrlOf(interaction),
       }),
     );
   });
@@ -222,7 +236,7 @@ export function registerInteractionRoutes(
           renderRegisterPage({
             language: languageOf(request),
             action: urls(interaction.uid).register,
-            signInUrl: urls(interaction.uid).signIn,
+            signInUrl: signInUrlOf(interaction),
             values,
             errors: result.errors,
           }),

@@ -77,6 +77,8 @@ export async function createLocalProvider(
     // The portal reads the user's name and e-mail from the id_token; it never calls userinfo.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
+    // `screen=register` from /oidc/login: the interaction opens on the registration page.
+    extraParams: ['screen'],
     pkce: { required: () => true },
     clientBasedCORS: () => false,
     features: {

@@ -123,6 +123,8 @@ export function createRelyingParty({ ctx, sessions, accounts }: RelyingPartyDeps
     async startLogin(input: {
       providerId: string;
       redirectUrl: unknown;
+      /** A first screen for the built-in provider (`register`); other providers never receive it. */
+      screen?: string;
     }): Promise<{ transactionId: string; authorizationUrl: string }> {
       const provider = providerById(input.providerId);
       const configuration = await configurationFor(provider);
@@ -148,6 +150,7 @@ export function createRelyingParty({ ctx, sessions, accounts }: RelyingPartyDeps
         code_challenge_method: 'S256',
         state,
         nonce,
+        ...(input.screen && provider.id === LOCAL_PROVIDER_ID ? { screen: input.screen } : {}),
       });
       return { transactionId, authorizationUrl: authorizationUrl.href };
     },

@@ -39,6 +39,7 @@ export function toEnrollmentAggregate(
       name: row.objectiveName,
       code: row.objectiveCode,
       description: row.objectiveDescription,
+      about: row.objectiveAbout,
       imageUrl: row.objectiveImageUrl,
       gradingScaleId: row.gradingScaleId,
       showcases,

@@ -91,6 +91,7 @@ export function createCoursesRepository(db: Kysely<Database>) {
         'o.name as objectiveName',
         'o.code as objectiveCode',
         'o.description as objectiveDescription',
+        'o.about as objectiveAbout',
         'o.imageUrl as objectiveImageUrl',
         'o.gradingScaleId as gradingScaleId',
         'o.announcementChannelId as announcementChannelId',

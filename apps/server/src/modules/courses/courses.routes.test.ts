@@ -97,6 +97,7 @@ describe.each(await testDialects())('course list endpoints on %s', (dialect) => 
     await mine(python).selfEnrolled().inTerm(ids.spring).create();
     const teams = await course()
       .named('Leading Teams', 'LEAD-2')
+      .about('<p>Teams that <b>trust</b>.</p>')
       .composite()
       .withChildren(3)
       .tiles()
@@ -436,6 +437,8 @@ describe.each(await testDialects())('course list endpoints on %s', (dialect) => 
     const teams = await byName('Leading Teams');
     expect(teams.objective).toMatchObject({
       code: 'LEAD-2',
+      // The "About" HTML goes out as stored; the client sanitises it before showing it.
+      about: '<p>Teams that <b>trust</b>.</p>',
       childrenCount: 3,
       presentationMode: 1,
       showcases: [{ id: ids.leadership, name: 'Leadership' }],
