@@ -35,7 +35,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+        .map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`)
+        .join('\n  ')}`,
   );
   expect(summary, summary.join('\n')).toEqual([]);
 }

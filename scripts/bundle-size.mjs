@@ -15,8 +15,13 @@ const sizeOf = (file) => {
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 const initialSizes = initial.map(sizeOf);
-const total = initialSizes.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
-console.log(`Initial JavaScript (${initialSizes.length} files): ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`);
+const total = initialSizes.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), {
+  raw: 0,
+  gzip: 0,
+});
+console.log(
+  `Initial JavaScript (${initialSizes.length} files): ${kb(total.raw)} raw, ${kb(total.gzip)} gzip`,
+);
 for (const s of initialSizes) console.log(`  ${s.file}  ${kb(s.raw)}  (${kb(s.gzip)} gzip)`);
 
 const lazy = readdirSync(join(dist, 'assets'))
@@ -26,4 +31,9 @@ const lazy = readdirSync(join(dist, 'assets'))
 const lazyTotal = lazy.reduce((sum, s) => sum + s.gzip, 0);
 console.log(`Lazy chunks: ${lazy.length} files, ${kb(lazyTotal)} gzip in all; largest:`);
 for (const s of lazy.slice(0, 5)) console.log(`  ${s.file}  ${kb(s.gzip)} gzip`);
-console.log(`CSS: ${readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.css')).map((f) => `${f} ${kb(statSync(join(dist, 'assets', f)).size)}`).join(', ')}`);
+console.log(
+  `CSS: ${readdirSync(join(dist, 'assets'))
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => `${f} ${kb(statSync(join(dist, 'assets', f)).size)}`)
+    .join(', ')}`,
+);

@@ -76,6 +76,8 @@ export const enrollmentAggregateSchema = z.object({
     name: z.string(),
     code: z.string().nullable(),
     description: z.string().nullable(),
+    /** The "About" rich HTML (unsanitised: clients sanitise before showing it); absent in older fixtures. */
+    about: z.string().nullable().optional(),
     imageUrl: z.string().nullable(),
     gradingScaleId: idSchema.nullable(),
     showcases: z.array(z.object({ id: idSchema, name: z.string() })),

@@ -3,6 +3,7 @@ export * from './grading.ts';
 export * from './progress.ts';
 export * from './course-card.ts';
 export * from './course-filters.ts';
+export * from './catalog.ts';
 export * from './format.ts';
 export * from './permissions.ts';
 export * from './grade-reveal.ts';

@@ -5,11 +5,13 @@ export const APP_BASENAME = '/learn';
 export const paths = {
   root: '/',
   courses: '/courses',
+  catalog: '/catalog',
   profile: '/profile',
   forbidden: '/forbidden',
   loginCallback: '/login-callback',
   simulateError: '/simulate-error',
   embeddedFrame: '/embedded-frame',
+  openCatalog: '/open-catalog',
 } as const;
 
 /**
@@ -17,7 +19,11 @@ export const paths = {
  * not built yet (catalog, calendar, dashboard, …) are hidden by checking this set.
  */
 export type BuiltRoute = 'courses' | 'profile' | 'catalog' | 'calendar' | 'dashboard';
-export const builtRoutes: ReadonlySet<BuiltRoute> = new Set<BuiltRoute>(['courses', 'profile']);
+export const builtRoutes: ReadonlySet<BuiltRoute> = new Set<BuiltRoute>([
+  'courses',
+  'profile',
+  'catalog',
+]);
 
 export function isRouteBuilt(route: BuiltRoute): boolean {
   return builtRoutes.has(route);
@@ -35,5 +41,8 @@ export const absolutePaths = {
 /** Sign-in and sign-out endpoints of the server (outside the SPA). */
 export const oidcPaths = {
   login: (redirectUrl: string) => `/oidc/login?redirectUrl=${encodeURIComponent(redirectUrl)}`,
+  /** Self-registration: the built-in provider opens on its registration page (open catalog sign-up). */
+  register: (redirectUrl: string) =>
+    `/oidc/login?screen=register&redirectUrl=${encodeURIComponent(redirectUrl)}`,
   logout: '/oidc/logout',
 } as const;

@@ -1,9 +1,10 @@
 // The route table (basename /learn): signed-in pages inside the shell, every page module loaded lazily.
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { i18next } from '../i18n/i18n.ts';
 import { BlockingLoader } from '../components/blocking-loader.tsx';
+import { ErrorPage } from '../components/error-page.tsx';
 import { APP_BASENAME, paths } from './paths.ts';
 import { FullScreenErrorBoundary, PageErrorBoundary } from './routes/route-errors.tsx';
 import { ForbiddenPage, NotFoundPage } from './routes/status-pages.tsx';
@@ -15,13 +16,16 @@ interface PageModule {
   Component: ComponentType;
 }
 
-const page = (load: () => Promise<PageModule>, namespace?: 'courses' | 'profile') => async () => {
-  const [module] = await Promise.all([
-    load(),
-    namespace ? i18next.loadNamespaces(namespace) : undefined,
-  ]);
-  return { Component: module.Component };
-};
+type PageNamespace = 'courses' | 'profile' | 'openCatalog' | 'catalog' | 'courseList';
+
+const page =
+  (load: () => Promise<PageModule>, namespace?: PageNamespace | PageNamespace[]) => async () => {
+    const [module] = await Promise.all([
+      load(),
+      namespace ? i18next.loadNamespaces(namespace) : undefined,
+    ]);
+    return { Component: module.Component };
+  };
 
 // The shell's data (user, permissions, settings) does not change while the learner filters or
 // moves between pages; re-running those loaders would delay every search-param update.
@@ -42,6 +46,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       path: paths.simulateError,
       lazy: page(() => import('./routes/simulate-error.tsx')),
       errorElement: <FullScreenErrorBoundary />,
+    },
+    {
+      // Public pages (spec §6): outside the shell, so no user fetch and no sign-in redirect.
+      path: paths.openCatalog,
+      lazy: page(() => import('./routes/open-catalog-layout.tsx'), 'openCatalog'),
+      errorElement: <FullScreenErrorBoundary />,
+      children: [
+        {
+          index: true,
+          lazy: page(() => import('./routes/open-catalog-route.tsx'), 'openCatalog'),
+        },
+        {
+          path: ':objectiveId/view/details',
+          lazy: page(() => import('./routes/open-catalog-details-route.tsx'), 'openCatalog'),
+        },
+        { path: ':objectiveId', element: <Navigate to="view/details" replace /> },
+        { path: '*', element: <ErrorPage status={404} showButton={false} /> },
+      ],
     },
     {
       id: 'shell',
@@ -75,7 +97,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { index: true, element: <IndexRedirect /> },
             {
               path: paths.courses,
-              lazy: page(() => import('./routes/courses-route.tsx'), 'courses'),
+              lazy: page(() => import('./routes/courses-route.tsx'), ['courses', 'courseList']),
+            },
+            {
+              path: paths.catalog,
+              lazy: page(() => import('./routes/catalog-route.tsx'), ['catalog', 'courseList']),
+            },
+            {
+              path: `${paths.catalog}/:objectiveId/*`,
+              lazy: page(
+                () => import('./routes/catalog-course-route.tsx'),
+                ['catalog', 'courseList'],
+              ),
             },
             {
               path: paths.profile,

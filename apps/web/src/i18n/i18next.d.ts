@@ -4,7 +4,10 @@ import type common from './locales/en-US/common.json';
 import type shell from './locales/en-US/shell.json';
 import type errors from './locales/en-US/errors.json';
 import type courses from './locales/en-US/courses.json';
+import type courseList from './locales/en-US/courseList.json';
+import type catalog from './locales/en-US/catalog.json';
 import type profile from './locales/en-US/profile.json';
+import type openCatalog from './locales/en-US/openCatalog.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -15,7 +18,10 @@ declare module 'i18next' {
       shell: typeof shell;
       errors: typeof errors;
       courses: typeof courses;
+      courseList: typeof courseList;
+      catalog: typeof catalog;
       profile: typeof profile;
+      openCatalog: typeof openCatalog;
     };
   }
 }

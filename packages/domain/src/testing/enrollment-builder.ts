@@ -75,6 +75,19 @@ export class EnrollmentBuilder {
     return this;
   }
 
+  /** A catalog course not taken up: offered, not self-enrolled, not mandatory, no attempt or result. */
+  offeredInCatalog(): this {
+    this.value.showInCatalog = true;
+    this.value.isMandatory = false;
+    this.value.objectiveWorkflowAggregate = {
+      ...this.value.objectiveWorkflowAggregate,
+      isSelfEnrolled: false,
+      lastObjectiveWorkflow: null,
+      lastObjectiveRecord: null,
+    };
+    return this;
+  }
+
   inTerm(termId: string | null): this {
     this.value.termId = termId;
     return this;

@@ -3,14 +3,17 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { getClientConfig } from '../../lib/client-config.ts';
 
-export function AppFooter({ copyright }: { copyright: string }) {
+/** `copyright` is the tenant's setting, known only when signed in; public pages go without it. */
+export function AppFooter({ copyright }: { copyright?: string }) {
   const { t } = useTranslation('shell');
   const { privacyPolicyUrl, version } = getClientConfig();
   return (
     <Group component="div" justify="space-between" gap="md" py="md" px="md" wrap="wrap">
-      <Text size="sm" c="dimmed">
-        {copyright}
-      </Text>
+      {copyright ? (
+        <Text size="sm" c="dimmed">
+          {copyright}
+        </Text>
+      ) : null}
       <Group gap="md">
         {privacyPolicyUrl ? (
           <Anchor

@@ -7,6 +7,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BlockingLoader } from '../../components/blocking-loader.tsx';
+import { AddToMyCoursesDeepAction } from '../../features/enrolment/add-to-my-courses-deep-action.tsx';
 import {
   navigationQuery,
   permissionsQuery,
@@ -94,6 +95,8 @@ export function ShellLayout() {
           <Outlet />
         </Suspense>
         <BlockingLoader visible={routerNavigation.state === 'loading'} />
+        {/* occflow=addToMyCourses works on every signed-in page, also on a cold start after sign-up. */}
+        <AddToMyCoursesDeepAction coursesPath={paths.courses} />
       </AppShell.Main>
       <footer className="app-footer">
         <AppFooter copyright={settings.copyright} />

@@ -98,9 +98,10 @@ describe('shell', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
-    // Catalog is enabled in settings but not built yet, so it is absent; research needs its own flag too.
+    // Research needs its own flag too.
     expect(links).toEqual([
       ['Courses', '/courses'],
+      ['Catalog', '/catalog'],
       ['Research projects', '/platform/projects'],
       ['Rooms', '/classroom/learner/rooms'],
       ['Company wiki', 'https://wiki.example.com'],

@@ -1,4 +1,4 @@
-// Collection (showcase) chips above the list: a quick multi-select of the collection filter.
+// Collection (showcase) chips above a course list: a quick multi-select of the collection filter.
 import { Chip, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Showcase } from '@portal/contracts';
@@ -10,7 +10,7 @@ interface CollectionChipsProps {
 }
 
 export function CollectionChips({ showcases, selected, onChange }: CollectionChipsProps) {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation('courseList');
   if (showcases.length === 0) return null;
   return (
     <Group gap="xs" role="group" aria-label={t('collections.label')}>

@@ -9,13 +9,15 @@ import { normalizeSearch } from '@portal/domain';
 export const SEARCH_DEBOUNCE_MS = 500;
 
 interface CourseSearchInputProps {
+  /** The accessible name and visible label, which says what the list searches. */
+  label: string;
   /** The applied (normalized) search text. */
   keyword: string;
   onSearch(keyword: string): void;
 }
 
-export function CourseSearchInput({ keyword, onSearch }: CourseSearchInputProps) {
-  const { t } = useTranslation('courses');
+export function CourseSearchInput({ label, keyword, onSearch }: CourseSearchInputProps) {
+  const { t } = useTranslation('courseList');
   const [text, setText] = useState(keyword);
   const [appliedKeyword, setAppliedKeyword] = useState(keyword);
   // The keyword can change from outside (clear filters, back navigation): show it unless it is what we typed.
@@ -32,7 +34,7 @@ export function CourseSearchInput({ keyword, onSearch }: CourseSearchInputProps)
   return (
     <TextInput
       type="search"
-      label={t('search.label')}
+      label={label}
       placeholder={t('search.placeholder')}
       leftSection={<IconSearch size={16} aria-hidden="true" />}
       value={text}

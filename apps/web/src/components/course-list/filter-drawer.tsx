@@ -1,12 +1,14 @@
-// The filter drawer of My Courses: progress, priority, term and collection groups and a clear button.
+// The filter drawer of the course lists: a clear button, progress and priority (enrolled list only), term, collection.
 import { Button, Checkbox, Drawer, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   coursePriorityValues,
   courseProgressValues,
+  hasProgressFilters,
   isCoursePriorityFilter,
   isCourseProgressFilter,
   type CourseListFilters,
+  type CourseListType,
 } from '@portal/domain';
 
 export interface FilterOption {
@@ -15,6 +17,7 @@ export interface FilterOption {
 }
 
 interface FilterDrawerProps {
+  listType: CourseListType;
   opened: boolean;
   onClose(): void;
   filters: CourseListFilters;
@@ -25,6 +28,7 @@ interface FilterDrawerProps {
 }
 
 export function FilterDrawer({
+  listType,
   opened,
   onClose,
   filters,
@@ -33,7 +37,7 @@ export function FilterDrawer({
   termOptions,
   collectionOptions,
 }: FilterDrawerProps) {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation('courseList');
   const update = (patch: Partial<CourseListFilters>) => onChange({ ...filters, ...patch });
 
   return (
@@ -50,36 +54,44 @@ export function FilterDrawer({
             <Button variant="default" onClick={onClear} style={{ alignSelf: 'flex-start' }}>
               {t('coursesFilterDrawer.clear')}
             </Button>
-            <Checkbox.Group
-              label={t('coursesFilterDrawer.progress')}
-              value={filters.courseProgress}
-              onChange={(value) => update({ courseProgress: value.filter(isCourseProgressFilter) })}
-            >
-              <Stack gap="xs" mt="xs">
-                {courseProgressValues.map((value) => (
-                  <Checkbox
-                    key={value}
-                    value={value}
-                    label={t(`coursesFilterDrawer.progressValues.${value}`)}
-                  />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-            <Checkbox.Group
-              label={t('coursesFilterDrawer.priority')}
-              value={filters.coursePriority}
-              onChange={(value) => update({ coursePriority: value.filter(isCoursePriorityFilter) })}
-            >
-              <Stack gap="xs" mt="xs">
-                {coursePriorityValues.map((value) => (
-                  <Checkbox
-                    key={value}
-                    value={value}
-                    label={t(`coursesFilterDrawer.priorityValues.${value}`)}
-                  />
-                ))}
-              </Stack>
-            </Checkbox.Group>
+            {hasProgressFilters(listType) ? (
+              <>
+                <Checkbox.Group
+                  label={t('coursesFilterDrawer.progress')}
+                  value={filters.courseProgress}
+                  onChange={(value) =>
+                    update({ courseProgress: value.filter(isCourseProgressFilter) })
+                  }
+                >
+                  <Stack gap="xs" mt="xs">
+                    {courseProgressValues.map((value) => (
+                      <Checkbox
+                        key={value}
+                        value={value}
+                        label={t(`coursesFilterDrawer.progressValues.${value}`)}
+                      />
+                    ))}
+                  </Stack>
+                </Checkbox.Group>
+                <Checkbox.Group
+                  label={t('coursesFilterDrawer.priority')}
+                  value={filters.coursePriority}
+                  onChange={(value) =>
+                    update({ coursePriority: value.filter(isCoursePriorityFilter) })
+                  }
+                >
+                  <Stack gap="xs" mt="xs">
+                    {coursePriorityValues.map((value) => (
+                      <Checkbox
+                        key={value}
+                        value={value}
+                        label={t(`coursesFilterDrawer.priorityValues.${value}`)}
+                      />
+                    ))}
+                  </Stack>
+                </Checkbox.Group>
+              </>
+            ) : null}
             {termOptions.length > 0 ? (
               <Checkbox.Group
                 label={t('coursesFilterDrawer.term')}

@@ -1,4 +1,4 @@
-// The My Courses filter state: kept in the URL, validated against what the learner's lists know, remembered.
+// A course list's filter state: kept in the URL, validated against what the list knows, remembered if asked.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,23 +11,31 @@ import {
   parseFiltersFromUrl,
   urlHasFilters,
   type CourseListFilters,
+  type CourseListType,
   type FilterParseContext,
   type ParsedFilters,
 } from '@portal/domain';
-import { readLocal, writeLocal } from '../../../lib/storage.ts';
-import { showToast } from '../../../lib/toast.ts';
+import { readLocal, writeLocal } from '../../lib/storage.ts';
+import { showToast } from '../../lib/toast.ts';
 
-/** Enrolled-list filters and search survive sessions (spec §3); stored in their URL form. */
-export const ENROLLED_FILTERS_STORAGE_KEY = 'courses.enrolled.filters';
-
-export interface KnownFilterIds {
+export interface CourseFiltersOptions {
+  listType: CourseListType;
   knownTermIds: ReadonlySet<string>;
   knownCollectionIds: ReadonlySet<string>;
+  /** Where the filters are remembered across sessions (their URL form); null: not remembered. */
+  storageKey: string | null;
 }
 
 const isFilterKey = (key: string) => (courseFilterKeys as readonly string[]).includes(key);
 
 /** The current query string with its filter keys replaced; other parameters (flags of other features) stay. */
+/** The filter keys of a query string, in the order filtersToUrl writes them. */
+function filterPart(params: URLSearchParams): string {
+  const part = new URLSearchParams();
+  for (const [key, value] of params) if (isFilterKey(key)) part.append(key, value);
+  return part.toString();
+}
+
 function withFilters(current: URLSearchParams, filters: CourseListFilters): URLSearchParams {
   const next = new URLSearchParams();
   for (const [key, value] of current) if (!isFilterKey(key)) next.append(key, value);
@@ -35,8 +43,8 @@ function withFilters(current: URLSearchParams, filters: CourseListFilters): URLS
   return next;
 }
 
-function readStored(context: FilterParseContext): CourseListFilters {
-  const stored = readLocal(ENROLLED_FILTERS_STORAGE_KEY, z.string().max(10_000));
+function readStored(storageKey: string | null, context: FilterParseContext): CourseListFilters {
+  const stored = storageKey === null ? null : readLocal(storageKey, z.string().max(10_000));
   // Stored ids may have disappeared since: they are dropped silently, only URL values are reported.
   return stored === null
     ? emptyCourseListFilters
@@ -44,9 +52,13 @@ function readStored(context: FilterParseContext): CourseListFilters {
 }
 
 /** Filters from the URL when it names any, else the remembered ones. */
-function resolveFilters(params: URLSearchParams, context: FilterParseContext): ParsedFilters {
+function resolveFilters(
+  params: URLSearchParams,
+  context: FilterParseContext,
+  storageKey: string | null,
+): ParsedFilters {
   if (urlHasFilters(params)) return parseFiltersFromUrl(params, context);
-  return { filters: readStored(context), removedSomething: false };
+  return { filters: readStored(storageKey, context), removedSomething: false };
 }
 
 export interface CourseFiltersState {
@@ -55,11 +67,13 @@ export interface CourseFiltersState {
   clearFilters(): void;
 }
 
-export function useCourseFilters(known: KnownFilterIds): CourseFiltersState {
-  const { t } = useTranslation('courses');
+export function useCourseFilters({
+  storageKey,
+  ...context
+}: CourseFiltersOptions): CourseFiltersState {
+  const { t } = useTranslation('courseList');
   const [searchParams, setSearchParams] = useSearchParams();
-  const context: FilterParseContext = { ...known, listType: 'enrolled' };
-  const fromUrl = resolveFilters(searchParams, context).filters;
+  const fromUrl = resolveFilters(searchParams, context, storageKey).filters;
   // The router applies search-param changes in a transition; until the URL moves, the controls
   // show what the learner just chose instead of lagging behind the click.
   const [pending, setPending] = useState<{ filters: CourseListFilters; whileUrl: string } | null>(
@@ -71,7 +85,7 @@ export function useCourseFilters(known: KnownFilterIds): CourseFiltersState {
   const setFilters = useCallback(
     (next: CourseListFilters) => {
       setPending({ filters: next, whileUrl: urlKey });
-      writeLocal(ENROLLED_FILTERS_STORAGE_KEY, filtersToUrl(next).toString());
+      if (storageKey !== null) writeLocal(storageKey, filtersToUrl(next).toString());
       setSearchParams(
         (current) => {
           const updated = withFilters(current, next);
@@ -80,7 +94,7 @@ export function useCourseFilters(known: KnownFilterIds): CourseFiltersState {
         { replace: true },
       );
     },
-    [setSearchParams, urlKey, setPending],
+    [setSearchParams, urlKey, setPending, storageKey],
   );
 
   // On arrival: report values the URL named but nobody knows any more, then write the valid state back.
@@ -88,11 +102,16 @@ export function useCourseFilters(known: KnownFilterIds): CourseFiltersState {
   useEffect(() => {
     if (arrived.current) return;
     arrived.current = true;
-    const resolved = resolveFilters(searchParams, context);
+    const resolved = resolveFilters(searchParams, context, storageKey);
     if (resolved.removedSomething && hasAnyFilter(resolved.filters)) {
       showToast({ kind: 'info', message: t('coursesFilterDrawer.filtersUnavailable') });
     }
-    setFilters(resolved.filters);
+    // Write back only when the address does not already say exactly this: a needless navigation
+    // here would race the deep actions, which remove their own flags from the address on arrival.
+    if (filtersToUrl(resolved.filters).toString() !== filterPart(searchParams)) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time sync of the address on arrival
+      setFilters(resolved.filters);
+    }
     // Runs once per visit; later changes go through setFilters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -4,14 +4,17 @@ import { notifications } from '@mantine/notifications';
 import { NIL_ID, type Showcase, type Term } from '@portal/contracts';
 import { anEnrollment } from '../../../../../packages/domain/src/testing/enrollment-builder.ts';
 import { CoursesPage } from './courses-page.tsx';
-import { ENROLLED_FILTERS_STORAGE_KEY } from './hooks/use-course-filters.ts';
+import { ENROLLED_FILTERS_STORAGE_KEY } from './components/enrolled-courses.tsx';
 import {
   courseListFilters,
   installFakeLms,
   type FakeLmsData,
   type RecordedRequest,
-} from './test/fake-lms.ts';
-import { currentSearch, renderCourses } from './test/render-courses.tsx';
+} from '../../components/course-list/testing/fake-lms.ts';
+import {
+  currentSearch,
+  renderCourses,
+} from '../../components/course-list/testing/render-list-page.tsx';
 
 const AUTUMN: Term = { id: '11111111-1111-4111-8111-111111111111', name: 'Autumn 2026' };
 const SPRING: Term = { id: '22222222-2222-4222-8222-222222222222', name: 'Spring 2027' };
@@ -216,8 +219,17 @@ describe('CoursesPage', () => {
     expect(screen.queryByRole('button', { name: 'Show more courses' })).toBeNull();
   });
 
-  it('tells a learner without courses that the catalog is not available while it is not built', async () => {
+  it('points a learner without courses to the catalog', async () => {
     await renderPage('/courses', { ...catalogue(), aggregates: [] });
+    expect(await screen.findByRole('heading', { name: 'You have no courses yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to catalog' }).getAttribute('href')).toBe(
+      '/catalog',
+    );
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('tells a learner without courses that the catalog is not available when it is turned off', async () => {
+    await renderPage('/courses', { ...catalogue(), aggregates: [], catalogEnabled: false });
     expect(await screen.findByRole('heading', { name: 'You have no courses yet' })).toBeTruthy();
     expect(
       screen.getByText(

@@ -1,20 +1,22 @@
 // My Courses: the learner's enrolled courses with search, collection chips, a filter drawer and a card grid.
-import { Button, Center, Loader, Stack, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NIL_ID } from '@portal/contracts';
 import { isRouteBuilt } from '../../app/paths.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLearnerSettings } from '../../lib/platform-queries.ts';
-import { enrolledShowcasesQuery, enrolledTermIdsQuery, termsQuery } from './api/courses-queries.ts';
+import { termsQuery } from '../../components/course-list/course-list-queries.ts';
+import { ListLoading } from '../../components/course-list/list-loading.tsx';
+import { LoadFailed } from '../../components/course-list/load-failed.tsx';
+import { termFilterOptions } from '../../components/course-list/term-options.ts';
+import { enrolledShowcasesQuery, enrolledTermIdsQuery } from './api/courses-queries.ts';
 import { EnrolledCourses } from './components/enrolled-courses.tsx';
-import { LoadFailed } from './components/load-failed.tsx';
-import type { FilterOption } from './components/filter-drawer.tsx';
 
 export function CoursesPage() {
   const { t } = useTranslation('courses');
+  const { t: tList } = useTranslation('courseList');
   usePageTitle(t('page.title'));
   const termIds = useQuery(enrolledTermIdsQuery());
   const terms = useQuery(termsQuery());
@@ -24,6 +26,7 @@ export function CoursesPage() {
     if (termIds.isError || terms.isError || showcases.isError) {
       return (
         <LoadFailed
+          title={t('page.loadFailed')}
           onRetry={() => {
             void termIds.refetch();
             void terms.refetch();
@@ -33,19 +36,16 @@ export function CoursesPage() {
       );
     }
     if (!termIds.data || !terms.data || !showcases.data) {
-      return (
-        <Center py="xl" role="status" aria-label={t('page.loading')}>
-          <Loader />
-        </Center>
-      );
+      return <ListLoading label={tList('loading')} />;
     }
     // The term ids come from every enrolled course: none at all means the learner has no course yet.
     if (termIds.data.length === 0) return <NoCourses />;
 
-    const usedTermIds = new Set(termIds.data.map((id) => id ?? NIL_ID));
-    const termOptions: FilterOption[] = terms.data.filter((term) => usedTermIds.has(term.id));
-    if (usedTermIds.has(NIL_ID))
-      termOptions.push({ id: NIL_ID, name: t('coursesFilterDrawer.noTerm') });
+    const termOptions = termFilterOptions(
+      terms.data,
+      termIds.data,
+      tList('coursesFilterDrawer.noTerm'),
+    );
     return <EnrolledCourses termOptions={termOptions} showcases={showcases.data} />;
   })();
 

@@ -1,4 +1,4 @@
-// A fake of the LMS endpoints My Courses calls, installed as `fetch`: it filters, sorts and pages like the server.
+// A fake of the LMS endpoints the course lists call, installed as `fetch`: it filters, sorts and pages like the server.
 import { vi } from 'vitest';
 import type {
   EnrollmentAggregate,
@@ -12,14 +12,22 @@ import { evaluateFilter } from '../../../../../../packages/domain/src/testing/ev
 export interface FakeLmsData {
   aggregates: EnrollmentAggregate[];
   terms?: Term[];
+  /** users/me/enrolled-showcases */
   showcases?: Showcase[];
+  catalogShowcases?: Showcase[];
   gradingScales?: GradingScale[];
   catalogEnabled?: boolean;
+  /**
+   * The answer to POST create-self-enrollments; by default the command succeeds and marks the row with that
+   * objective access as self-enrolled, as the server does.
+   */
+  selfEnrollment?: (body: { id?: string; objectiveAccessId: string }) => Response;
 }
 
 export interface RecordedRequest {
   method: string;
   url: URL;
+  headers: Record<string, string>;
   body: unknown;
 }
 
@@ -44,6 +52,31 @@ export const learnerSettings = (catalog: boolean): LearnerSettings => ({
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A command status as the server answers a respond-sync POST. */
+export function commandStatusResponse(
+  entityId: string,
+  state: 1 | 2 | 3 = 1,
+  errors: Record<string, string[]> | null = null,
+): Response {
+  return json({
+    id: '00000000-0000-4000-8000-0000000c0001',
+    entityId,
+    created: '2026-03-01T12:00:00Z',
+    completed: { url: null, completed: '2026-03-01T12:00:01Z', state, errors },
+  });
+}
+
+function selfEnrol(data: FakeLmsData, body: { objectiveAccessId: string }): Response {
+  const row = data.aggregates.find((item) => item.objectiveAccess.id === body.objectiveAccessId);
+  if (!row) {
+    return commandStatusResponse(body.objectiveAccessId, 2, {
+      ObjectiveAccessId: [`Objective access with id '${body.objectiveAccessId}' does not exist`],
+    });
+  }
+  row.objectiveWorkflowAggregate = { ...row.objectiveWorkflowAggregate, isSelfEnrolled: true };
+  return commandStatusResponse(body.objectiveAccessId);
+}
 
 function queryAggregates(data: FakeLmsData, url: URL): Response {
   const filter = JSON.parse(url.searchParams.get('filter') ?? '[]') as unknown[];
@@ -79,6 +112,7 @@ export function installFakeLms(data: FakeLmsData): RecordedRequest[] {
     requests.push({
       method,
       url,
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
     });
     switch (url.pathname) {
@@ -88,6 +122,12 @@ export function installFakeLms(data: FakeLmsData): RecordedRequest[] {
         return json(data.terms ?? []);
       case '/api/lms/v1/users/me/enrolled-showcases':
         return json(data.showcases ?? []);
+      case '/api/lms/v1/users/me/catalog-showcases':
+        return json(data.catalogShowcases ?? []);
+      case '/api/lms/v1/create-self-enrollments': {
+        const body = JSON.parse(String(init?.body)) as { id?: string; objectiveAccessId: string };
+        return data.selfEnrollment ? data.selfEnrollment(body) : selfEnrol(data, body);
+      }
       case '/api/lms/v1/grading-scales/query': {
         const filter = JSON.parse(url.searchParams.get('filter') ?? '[]') as unknown[];
         const scales = (data.gradingScales ?? []).filter((scale) => evaluateFilter(filter, scale));

@@ -1,4 +1,4 @@
-// Renders My Courses parts inside the app's providers and a memory router, for component tests.
+// Renders course-list pages and parts inside the app's providers and a memory router, for component tests.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -8,19 +8,26 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { i18next, initI18n } from '../../../i18n/i18n.ts';
 import { theme } from '../../../app/theme.ts';
 
-/** Renders `ui` at `url` (route /courses); the returned router tells where the page navigated. */
-export async function renderCourses(ui: ReactElement, url = '/courses') {
+export interface RenderListPageOptions {
+  /** The route pattern `ui` is mounted on; any other path renders nothing. */
+  path: string;
+  /** The address to open. */
+  url: string;
+  /** Translation namespaces the page needs (the router's page loader preloads them in the app). */
+  namespaces: string[];
+}
+
+/** Renders `ui` on route `path` at `url`; the returned router tells where the page navigated. */
+export async function renderListPage(ui: ReactElement, options: RenderListPageOptions) {
   await initI18n('en-US');
-  await i18next.loadNamespaces(['courses']);
+  await i18next.loadNamespaces(options.namespaces);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: '/courses', element: ui },
+      { path: options.path, element: ui },
       { path: '*', element: null },
     ],
-    {
-      initialEntries: [url],
-    },
+    { initialEntries: [options.url] },
   );
   const view = render(
     <MantineProvider theme={theme} env="test">
@@ -31,6 +38,11 @@ export async function renderCourses(ui: ReactElement, url = '/courses') {
     </MantineProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/** Renders a My Courses part at `url` (route /courses). */
+export function renderCourses(ui: ReactElement, url = '/courses') {
+  return renderListPage(ui, { path: '/courses', url, namespaces: ['courses', 'courseList'] });
 }
 
 /** The current query string of the memory router as a URLSearchParams. */

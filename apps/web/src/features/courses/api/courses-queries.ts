@@ -1,13 +1,10 @@
-// Query factories of the My Courses page: enrolled courses (paged), terms, collections and grading scales.
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+// Query factories of the My Courses page: enrolled courses (paged), their terms, collections and grading scales.
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  enrollmentAggregateSchema,
   gradingScaleSchema,
-  idSchema,
   listEnvelopeSchema,
   showcaseSchema,
-  termSchema,
   type FilterExpression,
 } from '@portal/contracts';
 import {
@@ -16,15 +13,11 @@ import {
   type CourseListFilters,
 } from '@portal/domain';
 import { LMS_API, apiGet, apiQuery } from '../../../lib/api-client.ts';
-
-/** Cards fetched per page ("Show more courses" loads the next page). */
-export const COURSES_PAGE_SIZE = 24;
-
-// Terms and collections change only when an administrator edits them.
-const REFERENCE_DATA_MS = 5 * 60 * 1000;
-
-const AGGREGATES_PATH = `${LMS_API}/objective-workflow-aggregates/query`;
-const byName = [{ selector: 'objective.name', desc: false }];
+import {
+  REFERENCE_DATA_MS,
+  courseListInfiniteQuery,
+  courseListTermIdsQuery,
+} from '../../../components/course-list/course-list-queries.ts';
 
 export const coursesKeys = {
   all: ['lms', 'courses'] as const,
@@ -32,58 +25,18 @@ export const coursesKeys = {
   enrolledTermIds: () => [...coursesKeys.all, 'enrolled', 'termIds'] as const,
 };
 
-const aggregatesPageSchema = listEnvelopeSchema(enrollmentAggregateSchema);
-
 export const enrolledCoursesInfiniteQuery = (filters: CourseListFilters) =>
-  infiniteQueryOptions({
-    queryKey: coursesKeys.enrolled(filters),
-    queryFn: ({ pageParam, signal }) =>
-      apiQuery(
-        AGGREGATES_PATH,
-        aggregatesPageSchema,
-        {
-          filter: buildEnrolledFilter(filters),
-          sort: byName,
-          skip: pageParam,
-          take: COURSES_PAGE_SIZE,
-          requireTotalCount: true,
-        },
-        signal,
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
-      const loaded = pages.reduce((count, page) => count + page.data.length, 0);
-      return lastPage.data.length > 0 && loaded < lastPage.totalCount ? loaded : undefined;
-    },
-  });
-
-// With select=["termId"] the server answers the distinct termIds; other envelope fields are not needed.
-const termIdsSchema = z.object({ data: z.array(z.object({ termId: idSchema.nullable() })) });
+  courseListInfiniteQuery(coursesKeys.enrolled(filters), buildEnrolledFilter(filters));
 
 /**
  * Term ids of all the learner's enrolled courses (null for courses without a term). Also tells whether the
  * learner has any course at all: an empty answer means none.
  */
 export const enrolledTermIdsQuery = () =>
-  queryOptions({
-    queryKey: coursesKeys.enrolledTermIds(),
-    queryFn: async ({ signal }) => {
-      const page = await apiQuery(
-        AGGREGATES_PATH,
-        termIdsSchema,
-        { filter: buildEnrolledFilter(emptyCourseListFilters), select: ['termId'] },
-        signal,
-      );
-      return page.data.map((row) => row.termId);
-    },
-  });
-
-export const termsQuery = () =>
-  queryOptions({
-    queryKey: ['lms', 'users', 'me', 'terms'],
-    queryFn: ({ signal }) => apiGet(`${LMS_API}/users/me/terms`, z.array(termSchema), { signal }),
-    staleTime: REFERENCE_DATA_MS,
-  });
+  courseListTermIdsQuery(
+    coursesKeys.enrolledTermIds(),
+    buildEnrolledFilter(emptyCourseListFilters),
+  );
 
 export const enrolledShowcasesQuery = () =>
   queryOptions({

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { GradeRevealPolicy, type GradingScale } from '@portal/contracts';
 import { anEnrollment } from '../../../../../../packages/domain/src/testing/enrollment-builder.ts';
-import { renderCourses } from '../test/render-courses.tsx';
+import { renderCourses } from '../../../components/course-list/testing/render-list-page.tsx';
 import { CourseCard } from './course-card.tsx';
 
 afterEach(cleanup);

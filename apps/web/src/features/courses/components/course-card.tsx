@@ -1,34 +1,24 @@
 // One course on the My Courses grid: cover, title linking to the right place, markers, result and footer.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Image,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconClockHour4, IconLock } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PresentationMode, type EnrollmentAggregate, type GradingScale } from '@portal/contracts';
+import type { EnrollmentAggregate, GradingScale } from '@portal/contracts';
 import {
   cardFooter,
   cardLinkTarget,
   cardResult,
-  coverColor,
   isComingSoon,
   isNotAvailableYet,
 } from '@portal/domain';
+import {
+  ActivityCount,
+  ComingSoonMarker,
+  CourseCover,
+  NotAvailableYetMarker,
+} from '../../../components/course-list/course-card-parts.tsx';
 import { CourseCardFooter } from './course-card-footer.tsx';
 import { CourseResult } from './course-result.tsx';
-
-const COVER_HEIGHT = 112;
 
 interface CourseCardProps {
   aggregate: EnrollmentAggregate;
@@ -55,11 +45,7 @@ export function CourseCard({ aggregate, index, gradingScale, now }: CourseCardPr
       h="100%"
     >
       <Card.Section>
-        {objective.imageUrl ? (
-          <Image src={objective.imageUrl} alt="" h={COVER_HEIGHT} fit="cover" />
-        ) : (
-          <Box h={COVER_HEIGHT} bg={coverColor(index)} data-testid="course-cover-colour" />
-        )}
+        <CourseCover imageUrl={objective.imageUrl} index={index} />
       </Card.Section>
       <Stack gap="xs" mt="sm" style={{ flexGrow: 1 }}>
         <Group gap="xs" wrap="wrap">
@@ -68,24 +54,8 @@ export function CourseCard({ aggregate, index, gradingScale, now }: CourseCardPr
               {t('card.mandatory')}
             </Badge>
           ) : null}
-          {isComingSoon(aggregate) ? (
-            <Group gap={4} wrap="nowrap">
-              <IconClockHour4 size={16} aria-hidden="true" />
-              <Text size="sm">{t('card.comingSoon')}</Text>
-            </Group>
-          ) : null}
-          {locked ? (
-            <Tooltip label={t('card.notAvailableYet')}>
-              <Box
-                component="span"
-                role="img"
-                aria-label={t('card.notAvailableYet')}
-                display="inline-flex"
-              >
-                <IconLock size={18} aria-hidden="true" />
-              </Box>
-            </Tooltip>
-          ) : null}
+          {isComingSoon(aggregate) ? <ComingSoonMarker /> : null}
+          {locked ? <NotAvailableYetMarker /> : null}
         </Group>
         <Title order={2} size="h4" id={titleId}>
           <Anchor component={Link} to={cardLinkTarget(aggregate)} inherit>
@@ -93,9 +63,10 @@ export function CourseCard({ aggregate, index, gradingScale, now }: CourseCardPr
           </Anchor>
         </Title>
         {objective.code ? <Text size="sm">{objective.code}</Text> : null}
-        {objective.presentationMode === PresentationMode.tiles ? (
-          <Text size="sm">{t('card.activities', { count: objective.childrenCount })}</Text>
-        ) : null}
+        <ActivityCount
+          presentationMode={objective.presentationMode}
+          childrenCount={objective.childrenCount}
+        />
         {result ? (
           <Stack gap="xs">
             <CourseResult result={result} />
