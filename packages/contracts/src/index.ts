@@ -10,3 +10,4 @@ export * from './locales.ts';
 export * from './timezones.ts';
 export * from './profile.ts';
 export * from './catalog.ts';
+export * from './workflows.ts';
