@@ -7,3 +7,4 @@ export * from './catalog.ts';
 export * from './format.ts';
 export * from './permissions.ts';
 export * from './grade-reveal.ts';
+export * from './course-rules/index.ts';

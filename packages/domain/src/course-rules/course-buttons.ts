@@ -1,0 +1,104 @@
+// Which action buttons the course details show (spec 4 buttons table).
+import { ActivityType, WorkflowState, type EnrollmentAggregate } from '@portal/contracts';
+import { availabilityState } from './availability.ts';
+import { isReviewAllowed } from './review.ts';
+
+/** An EnrollmentAggregate (or any object with these fields) plus what only the page knows. */
+export type CourseButtonsInput = Pick<
+  EnrollmentAggregate,
+  | 'retake'
+  | 'isMandatory'
+  | 'availabilityDate'
+  | 'availabilityEndDate'
+  | 'gradeRevealPolicy'
+  | 'gradeRevealDate'
+> & {
+  objectiveWorkflowAggregate: {
+    isSelfEnrolled: boolean;
+    lastObjectiveWorkflow: { state: number } | null;
+    lastObjectiveRecord: { objectiveWorkflowId: string | null } | null;
+  };
+  /** ActivityType code of the course's root activity. */
+  activityType: number;
+  /** The root activity supports review. */
+  supportReview: boolean;
+  /** The last objective workflow protects its results (objectiveWorkflowSchema.protectResults). */
+  protectResults: boolean;
+  /** A start request is in flight. */
+  starting: boolean;
+  inProctorSession: boolean;
+  /** An LTI root activity in state ready or expired (its own launch flow replaces Start). */
+  isLtiReadyOrExpired: boolean;
+};
+
+export interface CourseButtons {
+  start: boolean;
+  startAgain: boolean;
+  continue: boolean;
+  review: boolean;
+  /** The disabled "Enrolled" button. */
+  enrolled: boolean;
+  addToMyCourses: boolean;
+}
+
+/**
+ * Spec 4 buttons table. Start: no workflow, or starting, or finished with retake; never for a text root activity
+ * or an LTI ready/expired one. Start again: an imported result (record without workflow), or finished with retake
+ * on an LTI ready/expired course; an imported result shows Start again instead of Start. Both need the
+ * availability window open (spec 4 Availability), except that a start already in flight keeps its Start button.
+ * Continue: in progress, not in a proctor session, not starting. Review: an attempt that is not in progress and
+ * isReviewAllowed. Add to my courses: nothing makes the learner enrolled yet (self-enrolled, mandatory, an
+ * attempt or a result); otherwise the disabled Enrolled button.
+ */
+export function courseButtons(input: CourseButtonsInput, now: Date): CourseButtons {
+  const { lastObjectiveWorkflow: workflow, lastObjectiveRecord: record } =
+    input.objectiveWorkflowAggregate;
+  const imported = workflow === null && record !== null;
+  const finished = workflow?.state === WorkflowState.finished;
+  const inProgress =
+    workflow?.state === WorkflowState.inProgress ||
+    workflow?.state === WorkflowState.gradingApproved;
+  const open =
+    availabilityState(
+      {
+        availabilityDate: input.availabilityDate,
+        availabilityEndDate: input.availabilityEndDate,
+        hasWorkflow: workflow !== null,
+        retake: input.retake,
+      },
+      now,
+    ).kind === 'open';
+  const startKind = input.activityType !== ActivityType.text && !input.isLtiReadyOrExpired;
+  const start =
+    startKind &&
+    (input.starting || (open && !imported && (workflow === null || (finished && input.retake))));
+  const startAgain =
+    open &&
+    !input.starting &&
+    (imported || (finished && input.retake && input.isLtiReadyOrExpired));
+  const enrolled =
+    input.objectiveWorkflowAggregate.isSelfEnrolled ||
+    input.isMandatory ||
+    workflow !== null ||
+    record !== null;
+  return {
+    start,
+    startAgain,
+    continue: inProgress && !input.inProctorSession && !input.starting,
+    review:
+      workflow !== null &&
+      !inProgress &&
+      isReviewAllowed(
+        {
+          supportReview: input.supportReview,
+          workflowState: workflow.state,
+          protectResults: input.protectResults,
+          gradeRevealPolicy: input.gradeRevealPolicy,
+          gradeRevealDate: input.gradeRevealDate,
+        },
+        now,
+      ),
+    enrolled,
+    addToMyCourses: !enrolled,
+  };
+}
