@@ -91,6 +91,54 @@ export async function insertGradingScale(
   return { id, gradeIds: Object.fromEntries(grades.map((g) => [g.name, g.id])) };
 }
 
+/** Constraint columns of an activity part; omitted ones stay null. */
+export interface NewPartConstraint {
+  startFrom?: string | null;
+  startUntil?: string | null;
+  accessibleUntil?: string | null;
+  gracePeriodUntil?: string | null;
+  due?: string | null;
+  resultsDisclosureFrom?: string | null;
+  revealResultsFrom?: string | null;
+  resultsDisclosurePolicy?: number | null;
+  reviewPolicy?: number | null;
+  resultsDisclosureAbove?: number | null;
+}
+
+/**
+ * A child activity with the part that places it in its parent: a text activity with `content`, or a
+ * composite when it has `children`.
+ */
+export interface NewCoursePart {
+  name: string;
+  content?: string;
+  /** Recommended duration in seconds. */
+  duration?: number;
+  children?: readonly NewCoursePart[];
+  /** Activity state; draft shows "coming soon". */
+  state?: number;
+  presentationMode?: number;
+  supportReview?: boolean;
+  supportMobileView?: boolean;
+  optional?: boolean;
+  scoreWeight?: number;
+  /** 1 free, 2 previous parts must be completed first. */
+  gate?: number;
+  constraint?: NewPartConstraint;
+}
+
+/** A written part, depth first: `axis` is the part ids from the root joined by "/". */
+export interface WrittenPart {
+  name: string;
+  axis: string;
+  partId: string;
+  activityId: string;
+  parentActivityId: string;
+  type: number;
+  /** Optional itself or below an optional part. */
+  optional: boolean;
+}
+
 export interface NewCourse {
   tenantId: string;
   name: string;
@@ -105,7 +153,8 @@ export interface NewCourse {
   activityState?: number;
   objectiveStatus?: number;
   presentationMode?: number;
-  children?: readonly { name: string; content: string; duration?: number }[];
+  /** Activity parts of a composite root, nested to any depth. */
+  children?: readonly NewCoursePart[];
   showcaseIds?: readonly string[];
   /** Offered in the tenant's public open catalog. */
   showInOpenCatalog?: boolean;
@@ -115,7 +164,7 @@ export interface NewCourse {
 export async function insertCourse(
   db: Db,
   input: NewCourse,
-): Promise<{ objectiveId: string; activityId: string }> {
+): Promise<{ objectiveId: string; activityId: string; parts: WrittenPart[] }> {
   const activityId = newId();
   const objectiveId = newId();
   const type = input.type ?? ActivityType.composite;
@@ -133,33 +182,14 @@ export async function insertCourse(
       presentationMode: input.presentationMode ?? PresentationMode.tree,
     })
     .execute();
-  const children = input.children ?? [];
-  if (children.length > 0) {
-    const childRows = children.map((child) => ({
-      ...activityDefaults(input.tenantId, input.created),
-      id: newId(),
-      type: ActivityType.text,
-      state: ActivityState.ready,
-      name: child.name,
-      content: child.content,
-      duration: child.duration ?? null,
-    }));
-    await db.insertInto('activities').values(childRows).execute();
-    await db
-      .insertInto('activityParts')
-      .values(
-        childRows.map((child, index) => ({
-          id: newId(),
-          parentActivityId: activityId,
-          childActivityId: child.id,
-          order: index + 1,
-          optional: 0 as const,
-          scoreWeight: 1,
-          gate: 1,
-        })),
-      )
-      .execute();
-  }
+  const parts = await insertParts(
+    db,
+    input.tenantId,
+    input.created,
+    activityId,
+    '',
+    input.children ?? [],
+  );
   await db
     .insertInto('objectives')
     .values({
@@ -184,7 +214,75 @@ export async function insertCourse(
       .values(input.showcaseIds.map((showcaseId) => ({ showcaseId, objectiveId })))
       .execute();
   }
-  return { objectiveId, activityId };
+  return { objectiveId, activityId, parts };
+}
+
+async function insertParts(
+  db: Db,
+  tenantId: string,
+  created: string,
+  parentActivityId: string,
+  parentAxis: string,
+  children: readonly NewCoursePart[],
+  parentOptional = false,
+): Promise<WrittenPart[]> {
+  if (children.length === 0) return [];
+  const rows = children.map((child) => ({
+    child,
+    activityId: newId(),
+    partId: newId(),
+    type: child.children ? ActivityType.composite : ActivityType.text,
+  }));
+  await db
+    .insertInto('activities')
+    .values(
+      rows.map(({ child, activityId, type }) => ({
+        ...activityDefaults(tenantId, created),
+        id: activityId,
+        type,
+        state: child.state ?? ActivityState.ready,
+        name: child.name,
+        content: type === ActivityType.text ? (child.content ?? null) : null,
+        duration: child.duration ?? null,
+        presentationMode: child.presentationMode ?? PresentationMode.tree,
+        supportReview: child.supportReview === false ? (0 as const) : (1 as const),
+        supportMobileView: child.supportMobileView === false ? (0 as const) : (1 as const),
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('activityParts')
+    .values(
+      rows.map(({ child, activityId, partId }, index) => ({
+        id: partId,
+        parentActivityId,
+        childActivityId: activityId,
+        order: index + 1,
+        optional: child.optional ? (1 as const) : (0 as const),
+        scoreWeight: child.scoreWeight ?? 1,
+        gate: child.gate ?? 1,
+        ...child.constraint,
+      })),
+    )
+    .execute();
+  const written: WrittenPart[] = [];
+  for (const { child, activityId, partId, type } of rows) {
+    const axis = parentAxis === '' ? partId : `${parentAxis}/${partId}`;
+    const optional = parentOptional || child.optional === true;
+    written.push({ name: child.name, axis, partId, activityId, parentActivityId, type, optional });
+    written.push(
+      ...(await insertParts(
+        db,
+        tenantId,
+        created,
+        activityId,
+        axis,
+        child.children ?? [],
+        optional,
+      )),
+    );
+  }
+  return written;
 }
 
 function activityDefaults(tenantId: string, created: string) {
@@ -347,4 +445,87 @@ export async function insertEnrolment(db: Db, input: NewEnrolment): Promise<Writ
     .where('id', '=', aggregateId)
     .execute();
   return { accessId, aggregateId, workflowId, recordId };
+}
+
+/** One activity workflow of an attempt: `axis` "" is the root; a finished one is completed with score 1 of 1. */
+export interface NewActivityWorkflow {
+  axis: string;
+  activityId: string;
+  started: string;
+  finished: string | null;
+  /** Progress of an unfinished workflow (finished ones have 1). */
+  progress?: number;
+}
+
+/**
+ * Writes the activity workflows of an attempt, parents before children (each parent's axis must be listed
+ * before its children's), with a record for every finished one, as completing text activities leaves them.
+ */
+export async function insertActivityWorkflows(
+  db: Db,
+  input: {
+    tenantId: string;
+    userId: string;
+    objectiveWorkflowId: string;
+    workflows: readonly NewActivityWorkflow[];
+  },
+): Promise<Map<string, string>> {
+  const idsByAxis = new Map<string, string>();
+  for (const workflow of input.workflows) {
+    const id = newId();
+    const parentAxis =
+      workflow.axis === '' ? null : workflow.axis.split('/').slice(0, -1).join('/');
+    const parentId = parentAxis === null ? null : idsByAxis.get(parentAxis);
+    if (parentId === undefined) throw new Error(`No parent workflow before axis ${workflow.axis}`);
+    const recordId = workflow.finished === null ? null : newId();
+    await db
+      .insertInto('activityWorkflows')
+      .values({
+        id,
+        tenantId: input.tenantId,
+        objectiveWorkflowId: input.objectiveWorkflowId,
+        activityId: workflow.activityId,
+        axis: workflow.axis,
+        parentActivityWorkflowId: parentId,
+        state: workflow.finished === null ? WorkflowState.inProgress : WorkflowState.finished,
+        progress: workflow.finished === null ? (workflow.progress ?? 0) : 1,
+        score: workflow.finished === null ? null : 1,
+        maxScore: workflow.finished === null ? null : 1,
+        created: workflow.started,
+        started: workflow.started,
+        submitted: workflow.finished,
+        finished: workflow.finished,
+        activityRecordId: null,
+        lastProctoringSessionId: null,
+      })
+      .execute();
+    if (recordId !== null) {
+      await db
+        .insertInto('activityRecords')
+        .values({
+          id: recordId,
+          tenantId: input.tenantId,
+          activityWorkflowId: id,
+          activityId: workflow.activityId,
+          userId: input.userId,
+          score: 1,
+          maxScore: 1,
+          normalizedScore: 1,
+          progress: 1,
+          passed: 1,
+          gradeId: null,
+          created: workflow.finished!,
+          started: workflow.started,
+          finished: workflow.finished,
+        })
+        .execute();
+      await db
+        .updateTable('activityWorkflows')
+        .set({ activityRecordId: recordId })
+        .where('id', '=', id)
+        .execute();
+    }
+    idsByAxis.set(workflow.axis, id);
+  }
+  return idsByAxis;
 }

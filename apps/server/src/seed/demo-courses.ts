@@ -1,5 +1,6 @@
 // The demo catalogue: realistic courses with plain-text descriptions, text parts in HTML and inline SVG covers.
 import { ActivityState } from '@portal/contracts';
+import type { NewCoursePart } from './course-records.ts';
 
 export type DemoShowcaseKey = 'dataAi' | 'leadership' | 'compliance' | 'languages';
 
@@ -13,9 +14,11 @@ export interface DemoCourse {
   scale?: 'aToF' | 'passFail';
   state?: number;
   tiles?: boolean;
+  /** Presentation of the root activity; wins over `tiles`. */
+  presentationMode?: number;
   /** Listed in the public open catalog (a draft or archived course stays hidden even so). */
   openCatalog?: boolean;
-  children: readonly { name: string; content: string; duration?: number }[];
+  children: readonly NewCoursePart[];
 }
 
 /** A small cover as an SVG data URL: no external request, no file to serve. */

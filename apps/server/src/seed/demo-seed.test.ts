@@ -1,8 +1,13 @@
 // The demo seed: idempotent, working accounts, and a learner whose list shows every enrolment state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ActivityState,
+  ActivityType,
   encodeLoadOptions,
+  GradeRevealPolicy,
   NIL_ID,
+  PresentationMode,
+  ReviewPolicy,
   WorkflowState,
   type EnrollmentAggregate,
   type ListEnvelope,
@@ -15,6 +20,7 @@ import { fixedClock } from '../lib/clock.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { findRoleNames, findUserByLogin } from '../modules/identity/identity.repository.ts';
 import { buildCatalogFilter, emptyCourseListFilters } from '@portal/domain';
+import { KICKOFF_OPENS_AFTER_SECONDS } from './demo-course-experience.ts';
 import { DEMO_ACCOUNTS, seedDemoTenantIfEmpty, type DemoTenant } from './demo-seed.ts';
 
 const enrolledRule = [
@@ -76,7 +82,7 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
   it('creates the tenant once; a second run changes nothing', async () => {
     expect(seeded).not.toBeNull();
     const first = await counts();
-    expect(first).toMatchObject({ tenants: 1, users: 4, showcases: 4, terms: 2, scales: 2 });
+    expect(first).toMatchObject({ tenants: 1, users: 5, showcases: 4, terms: 2, scales: 2 });
     expect(first.objectives).toBeGreaterThanOrEqual(12);
     expect(await seedDemoTenantIfEmpty(testApp.ctx.db, clock)).toBeNull();
     expect(await counts()).toEqual(first);
@@ -96,7 +102,7 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       .select('userId')
       .where('isPrimary', '=', 1)
       .execute();
-    expect(primaryUnits).toHaveLength(4);
+    expect(primaryUnits).toHaveLength(5);
   });
 
   async function enrolledOf(userId: string): Promise<EnrollmentAggregate[]> {
@@ -161,6 +167,10 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
     expect(showcases.json<Showcase[]>().at(-1)?.id).toBe(NIL_ID);
   });
 
+  it('keeps the 13 enrolments of the learner that the end-to-end tests count', async () => {
+    expect(await enrolledOf(seeded!.userIds.learner)).toHaveLength(13);
+  });
+
   it('leaves the new learner without enrolments and gives the admin some', async () => {
     expect(await enrolledOf(seeded!.userIds.newcomer)).toEqual([]);
     expect((await enrolledOf(seeded!.userIds.admin)).length).toBeGreaterThan(0);
@@ -217,5 +227,276 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       'Python for Data Analysis',
     ]);
     expect(page.totalCount).toBe(6);
+  });
+  interface TreeNode {
+    name: string;
+    type: number;
+    state: number;
+    presentationMode: number;
+    optional: boolean;
+    scoreWeight: number;
+    gate: number;
+    constraint: Record<string, string | number>;
+    children: TreeNode[];
+  }
+
+  /** The activity tree of a course as stored, with each part's non-null constraint columns. */
+  async function treeOf(objectiveId: string): Promise<TreeNode> {
+    const db = testApp.ctx.db;
+    const objective = await db
+      .selectFrom('objectives')
+      .select('activityId')
+      .where('id', '=', objectiveId)
+      .executeTakeFirstOrThrow();
+    const activity = async (id: string) =>
+      db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const build = async (
+      activityId: string,
+      part: { optional: number; scoreWeight: number; gate: number } & Record<string, unknown>,
+    ): Promise<TreeNode> => {
+      const row = await activity(activityId);
+      const parts = await db
+        .selectFrom('activityParts')
+        .selectAll()
+        .where('parentActivityId', '=', activityId)
+        .orderBy('order')
+        .execute();
+      const constraint: Record<string, string | number> = {};
+      for (const key of [
+        'startFrom',
+        'startUntil',
+        'accessibleUntil',
+        'gracePeriodUntil',
+        'due',
+        'resultsDisclosureFrom',
+        'revealResultsFrom',
+        'resultsDisclosurePolicy',
+        'reviewPolicy',
+        'resultsDisclosureAbove',
+      ]) {
+        const value = part[key];
+        if (value !== null && value !== undefined) constraint[key] = value as string | number;
+      }
+      return {
+        name: row.name,
+        type: row.type,
+        state: row.state,
+        presentationMode: row.presentationMode,
+        optional: part.optional === 1,
+        scoreWeight: Number(part.scoreWeight),
+        gate: part.gate,
+        constraint,
+        children: await Promise.all(parts.map((p) => build(p.childActivityId, p))),
+      };
+    };
+    return build(objective.activityId, { optional: 0, scoreWeight: 1, gate: 1 });
+  }
+
+  const day = (days: number) => new Date(clock.now().getTime() + days * 86_400_000).toISOString();
+  const textNode = (name: string, extra: Partial<TreeNode> = {}) =>
+    expect.objectContaining({ name, type: ActivityType.text, children: [], ...extra });
+
+  it('enrols Mae, not started, in the course-experience courses with their policies', async () => {
+    const items = await enrolledOf(seeded!.userIds.courseLearner);
+    const byName = new Map(items.map((item) => [item.objective.name, item]));
+    expect([...byName.keys()].sort()).toEqual([
+      'Code of Conduct Pledge',
+      'Customer Empathy Lab',
+      'Data Literacy Essentials',
+      'Project Kickoff Essentials',
+      'Security Awareness Training',
+      'Team Rituals',
+      'Time Management Fundamentals',
+      'Writing Clear Emails',
+    ]);
+    expect(
+      items.every((item) => item.objectiveWorkflowAggregate.lastObjectiveWorkflow === null),
+    ).toBe(true);
+    expect(byName.get('Data Literacy Essentials')).toMatchObject({
+      retake: true,
+      gradeRevealPolicy: GradeRevealPolicy.afterFinish,
+      objective: { presentationMode: PresentationMode.tree, childrenCount: 3 },
+      objectiveWorkflowAggregate: { isSelfEnrolled: true, lastObjectiveRecord: null },
+    });
+    expect(byName.get('Team Rituals')).toMatchObject({
+      retake: false,
+      gradeRevealPolicy: GradeRevealPolicy.never,
+      objective: { presentationMode: PresentationMode.tiles, childrenCount: 3 },
+    });
+    expect(byName.get('Writing Clear Emails')).toMatchObject({
+      retake: false,
+      objective: { presentationMode: PresentationMode.longRead, childrenCount: 3 },
+    });
+    expect(byName.get('Security Awareness Training')).toMatchObject({
+      isMandatory: true,
+      dueDate: day(10),
+      gradeRevealPolicy: GradeRevealPolicy.afterDate,
+      gradeRevealDate: day(30),
+    });
+    expect(byName.get('Customer Empathy Lab')).toMatchObject({
+      availabilityDate: day(5),
+      availabilityEndDate: day(40),
+    });
+    expect(byName.get('Code of Conduct Pledge')).toMatchObject({
+      availabilityDate: day(-40),
+      availabilityEndDate: day(-3),
+    });
+    const imported = byName.get('Time Management Fundamentals')!.objectiveWorkflowAggregate
+      .lastObjectiveRecord;
+    expect(imported).toMatchObject({ objectiveWorkflowId: null, passed: true, grade: 'B' });
+
+    expect((await catalogOf(seeded!.userIds.courseLearner)).map((i) => i.objective.name)).toEqual([
+      'Public Speaking',
+    ]);
+  });
+
+  it('builds Data Literacy Essentials as a three-level tree with a gate, an optional and a zero-weight part', async () => {
+    const tree = await treeOf(seeded!.objectiveIds.dataLiteracy);
+    expect(tree).toMatchObject({
+      type: ActivityType.composite,
+      presentationMode: PresentationMode.tree,
+    });
+    expect(tree.children).toEqual([
+      expect.objectContaining({
+        name: 'Module 1: Reading data',
+        type: ActivityType.composite,
+        gate: 1,
+        children: [textNode('What data is'), textNode('Tables and charts')],
+      }),
+      expect.objectContaining({
+        name: 'Module 2: Asking good questions',
+        type: ActivityType.composite,
+        gate: 2,
+        children: [
+          textNode('Framing a question', { optional: false }),
+          textNode('Further reading: bias in data', { optional: true, scoreWeight: 1 }),
+        ],
+      }),
+      expect.objectContaining({
+        name: 'Module 3: Sharing findings',
+        type: ActivityType.composite,
+        children: [
+          textNode('Telling the story', { scoreWeight: 1 }),
+          textNode('Self-check: your data habits', { scoreWeight: 0, optional: false }),
+        ],
+      }),
+    ]);
+  });
+
+  it('gives the demo courses part constraints relative to the seed time', async () => {
+    const kickoff = await treeOf(seeded!.objectiveIds.projectKickoff);
+    expect(kickoff.children.map((c) => [c.name, c.constraint])).toEqual([
+      ['Preparing the kickoff', {}],
+      [
+        'Kickoff live session',
+        {
+          startFrom: new Date(
+            clock.now().getTime() + KICKOFF_OPENS_AFTER_SECONDS * 1000,
+          ).toISOString(),
+        },
+      ],
+      ['After the kickoff', {}],
+    ]);
+
+    const security = await treeOf(seeded!.objectiveIds.securityAwareness);
+    expect(security.children.map((c) => [c.name, c.state, c.constraint])).toEqual([
+      ['Security basics', ActivityState.ready, { due: day(7), reviewPolicy: ReviewPolicy.never }],
+      ['Phishing drill', ActivityState.ready, { startFrom: day(3), startUntil: day(10) }],
+      ['Password hygiene', ActivityState.ready, { startFrom: day(-10), startUntil: day(-2) }],
+      ['Incident reporting', ActivityState.ready, { due: day(-1), gracePeriodUntil: day(2) }],
+      ['Clean desk policy', ActivityState.ready, { due: day(-5), gracePeriodUntil: day(-2) }],
+      ['Travel security', ActivityState.ready, { accessibleUntil: day(-1) }],
+      ['Secure remote work', ActivityState.draft, {}],
+      [
+        'Security champions',
+        ActivityState.ready,
+        { startFrom: day(-7), startUntil: day(7), accessibleUntil: day(30) },
+      ],
+    ]);
+
+    const rituals = await treeOf(seeded!.objectiveIds.teamRituals);
+    expect(rituals.children.map((c) => c.name)).toEqual([
+      'Stand-ups that stay short',
+      'Retrospectives',
+      'Celebrating wins',
+    ]);
+    const emails = await treeOf(seeded!.objectiveIds.clearEmails);
+    expect(emails.children.map((c) => c.name)).toEqual([
+      'Subject lines that get read',
+      'One message, one purpose',
+      'Closing with a clear ask',
+    ]);
+  });
+  it('gives Grace reviewable finished attempts and a started attempt that meets part constraints', async () => {
+    const items = await enrolledOf(seeded!.userIds.admin);
+    const byName = new Map(items.map((item) => [item.objective.name, item]));
+    const literacy = byName.get('Data Literacy Essentials')!;
+    expect(literacy).toMatchObject({
+      retake: true,
+      gradeRevealPolicy: GradeRevealPolicy.afterFinish,
+      objectiveWorkflowAggregate: {
+        lastObjectiveWorkflow: { state: WorkflowState.finished },
+        lastObjectiveRecord: { score: 1, passed: true, grade: 'A' },
+      },
+    });
+    const rituals = byName.get('Team Rituals')!;
+    expect(rituals).toMatchObject({ retake: false, gradeRevealPolicy: GradeRevealPolicy.never });
+    expect(rituals.objectiveWorkflowAggregate.lastObjectiveRecord?.score).toBeNull();
+    const security = byName.get('Security Awareness Training')!;
+    expect(security.objectiveWorkflowAggregate.lastObjectiveWorkflow).toMatchObject({
+      state: WorkflowState.inProgress,
+    });
+
+    const db = testApp.ctx.db;
+    const activityWorkflows = async (objectiveWorkflowId: string) =>
+      db
+        .selectFrom('activityWorkflows')
+        .innerJoin('activities', 'activities.id', 'activityWorkflows.activityId')
+        .leftJoin('activityRecords', 'activityRecords.id', 'activityWorkflows.activityRecordId')
+        .select([
+          'activities.name',
+          'activityWorkflows.axis',
+          'activityWorkflows.state',
+          'activityRecords.score',
+        ])
+        .where('activityWorkflows.objectiveWorkflowId', '=', objectiveWorkflowId)
+        .execute();
+    const literacyWorkflows = await activityWorkflows(
+      literacy.objectiveWorkflowAggregate.lastObjectiveWorkflow!.id,
+    );
+    // The root, three modules and five required activities: the optional reading was skipped.
+    expect(literacyWorkflows).toHaveLength(9);
+    expect(literacyWorkflows.map((w) => w.name)).not.toContain('Further reading: bias in data');
+    expect(
+      literacyWorkflows.every((w) => w.state === WorkflowState.finished && w.score === 1),
+    ).toBe(true);
+    const tree = await treeOf(seeded!.objectiveIds.dataLiteracy);
+    expect(literacyWorkflows.filter((w) => w.axis === '')).toHaveLength(1);
+    expect(
+      literacyWorkflows
+        .filter((w) => w.axis.split('/').length === 2)
+        .map((w) => w.name)
+        .sort(),
+    ).toEqual(
+      tree.children
+        .flatMap((module) => module.children)
+        .filter((leaf) => !leaf.optional)
+        .map((leaf) => leaf.name)
+        .sort(),
+    );
+
+    const securityWorkflows = await activityWorkflows(
+      security.objectiveWorkflowAggregate.lastObjectiveWorkflow!.id,
+    );
+    expect(
+      securityWorkflows
+        .map((w) => [w.name, w.state])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ['Clean desk policy', WorkflowState.inProgress],
+      ['Password hygiene', WorkflowState.inProgress],
+      ['Security Awareness Training', WorkflowState.inProgress],
+      ['Security basics', WorkflowState.finished],
+    ]);
   });
 });

@@ -12,13 +12,17 @@ import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password.ts';
 import { createTenant, createUser } from '../modules/identity/identity.repository.ts';
 import {
+  insertActivityWorkflows,
   insertCourse,
   insertEnrolment,
   insertGradingScale,
   insertShowcase,
   insertTerm,
   type EnrolmentProgress,
+  type NewActivityWorkflow,
+  type WrittenPart,
 } from './course-records.ts';
+import { experienceCourses, type ExperienceCourseKey } from './demo-course-experience.ts';
 import { demoCourses, type DemoCourseKey } from './demo-courses.ts';
 
 /** The demo accounts (also listed in the README). */
@@ -55,6 +59,15 @@ export const DEMO_ACCOUNTS = {
     roles: ['Learner'],
     unit: 'Operations',
   },
+  /** Takes the course-experience demo courses: trees, tiles, long read, gates and constraints. */
+  courseLearner: {
+    email: 'mae@example.com',
+    password: 'Learner123!',
+    firstName: 'Mae',
+    lastName: 'Jemison',
+    roles: ['Learner'],
+    unit: 'Engineering',
+  },
 } as const;
 
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
@@ -62,6 +75,7 @@ export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
 export interface DemoTenant {
   tenantId: string;
   userIds: Record<DemoAccount, string>;
+  objectiveIds: Record<DemoCourseKey | ExperienceCourseKey, string>;
 }
 
 /** Seeds the demo tenant when the database holds no tenant at all; returns it when it was created. */
@@ -89,6 +103,10 @@ export async function seedDemoTenant(db: Kysely<Database>, clock: Clock): Promis
   const at = (days: number, hours = 0) =>
     new Date(now.getTime() + (days * 24 + hours) * 3_600_000).toISOString();
   const created = at(-60);
+  const time = {
+    days: at,
+    seconds: (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString(),
+  };
   // scrypt is slow on purpose; hash before the transaction so it stays short.
   const hashes = Object.fromEntries(
     await Promise.all(
@@ -195,9 +213,13 @@ export async function seedDemoTenant(db: Kysely<Database>, clock: Clock): Promis
       ],
     });
 
-    const objectiveIds = {} as Record<DemoCourseKey, string>;
-    for (const course of demoCourses) {
-      const { objectiveId } = await insertCourse(tx, {
+    const objectiveIds = {} as Record<DemoCourseKey | ExperienceCourseKey, string>;
+    const trees = {} as Record<
+      DemoCourseKey | ExperienceCourseKey,
+      { activityId: string; parts: WrittenPart[] }
+    >;
+    for (const course of [...demoCourses, ...experienceCourses(time)]) {
+      const { objectiveId, activityId, parts } = await insertCourse(tx, {
         tenantId,
         name: course.name,
         code: course.code,
@@ -206,13 +228,16 @@ export async function seedDemoTenant(db: Kysely<Database>, clock: Clock): Promis
         imageUrl: course.imageUrl,
         gradingScaleId: course.scale === 'passFail' ? passFail.id : aToF.id,
         activityState: course.state ?? ActivityState.ready,
-        presentationMode: course.tiles ? PresentationMode.tiles : PresentationMode.tree,
+        presentationMode:
+          course.presentationMode ??
+          (course.tiles ? PresentationMode.tiles : PresentationMode.tree),
         children: course.children,
         showcaseIds: course.showcases.map((key) => showcases[key]),
         showInOpenCatalog: course.openCatalog ?? false,
         created,
       });
       objectiveIds[course.key] = objectiveId;
+      trees[course.key] = { activityId, parts };
     }
 
     /** A finished attempt with its result; the grade follows the course's scale. */
@@ -254,7 +279,7 @@ export async function seedDemoTenant(db: Kysely<Database>, clock: Clock): Promis
     });
     const enrol = (
       user: DemoAccount,
-      course: DemoCourseKey,
+      course: DemoCourseKey | ExperienceCourseKey,
       options: Partial<Parameters<typeof insertEnrolment>[1]> = {},
     ) =>
       insertEnrolment(tx, {
@@ -357,7 +382,107 @@ export async function seedDemoTenant(db: Kysely<Database>, clock: Clock): Promis
     await enrol('admin', 'designThinking', { showInCatalog: true });
     await enrol('admin', 'negotiation', { showInCatalog: true });
 
-    return { tenantId, userIds };
+    // Mae (course learner): the course-experience courses, none started, so every flow can be tried.
+    await enrol('courseLearner', 'dataLiteracy', { isSelfEnrolled: true, retake: true });
+    await enrol('courseLearner', 'teamRituals', {
+      isSelfEnrolled: true,
+      gradeRevealPolicy: GradeRevealPolicy.never,
+    });
+    await enrol('courseLearner', 'clearEmails', { isSelfEnrolled: true });
+    await enrol('courseLearner', 'projectKickoff', { isSelfEnrolled: true });
+    await enrol('courseLearner', 'securityAwareness', {
+      isMandatory: true,
+      dueDate: at(10),
+      gradeRevealPolicy: GradeRevealPolicy.afterDate,
+      gradeRevealDate: at(30),
+    });
+    await enrol('courseLearner', 'customerEmpathy', {
+      isMandatory: true,
+      availabilityDate: at(5),
+      availabilityEndDate: at(40),
+    });
+    await enrol('courseLearner', 'conductPledge', {
+      isMandatory: true,
+      availabilityDate: at(-40),
+      availabilityEndDate: at(-3),
+    });
+    await enrol('courseLearner', 'timeManagement', {
+      progress: {
+        kind: 'imported',
+        result: { score: 0.84, passed: true, gradeId: aToF.gradeIds.B ?? null, finished: at(-90) },
+      },
+    });
+    await enrol('courseLearner', 'publicSpeaking', { showInCatalog: true });
+
+    // Grace: finished attempts whose activity workflows can be reviewed (retake allowed, and not with a grade
+    // never revealed), and a Security Awareness attempt whose started parts meet the constraints on unfinished work.
+    const completedTree = (
+      course: ExperienceCourseKey,
+      started: string,
+      finishedAt: string,
+    ): NewActivityWorkflow[] => [
+      { axis: '', activityId: trees[course].activityId, started, finished: finishedAt },
+      ...trees[course].parts
+        .filter((part) => !part.optional)
+        .map((part) => ({
+          axis: part.axis,
+          activityId: part.activityId,
+          started,
+          finished: finishedAt,
+        })),
+    ];
+    const graceFinished = async (
+      course: ExperienceCourseKey,
+      daysAgo: number,
+      options: Partial<Parameters<typeof insertEnrolment>[1]>,
+    ) => {
+      const { workflowId } = await enrol('admin', course, {
+        isSelfEnrolled: true,
+        ...options,
+        progress: finished(1, 'aToF', daysAgo),
+      });
+      await insertActivityWorkflows(tx, {
+        tenantId,
+        userId: userIds.admin,
+        objectiveWorkflowId: workflowId!,
+        workflows: completedTree(course, at(-daysAgo - 7), at(-daysAgo)),
+      });
+    };
+    await graceFinished('dataLiteracy', 10, { retake: true });
+    await graceFinished('teamRituals', 20, { gradeRevealPolicy: GradeRevealPolicy.never });
+
+    const security = await enrol('admin', 'securityAwareness', {
+      isMandatory: true,
+      dueDate: at(10),
+      gradeRevealPolicy: GradeRevealPolicy.afterDate,
+      gradeRevealDate: at(30),
+      progress: attempt(WorkflowState.inProgress, 0.125, 6),
+    });
+    const securityPart = (name: string) => {
+      const part = trees.securityAwareness.parts.find((p) => p.name === name)!;
+      return { axis: part.axis, activityId: part.activityId };
+    };
+    await insertActivityWorkflows(tx, {
+      tenantId,
+      userId: userIds.admin,
+      objectiveWorkflowId: security.workflowId!,
+      workflows: [
+        {
+          axis: '',
+          activityId: trees.securityAwareness.activityId,
+          started: at(-6),
+          finished: null,
+          progress: 0.125,
+        },
+        { ...securityPart('Security basics'), started: at(-6), finished: at(-5) },
+        // Started before its start deadline: it may be continued although the deadline has passed.
+        { ...securityPart('Password hygiene'), started: at(-4), finished: null },
+        // Unfinished when its grace period ended: now blocked.
+        { ...securityPart('Clean desk policy'), started: at(-6), finished: null },
+      ],
+    });
+
+    return { tenantId, userIds, objectiveIds };
   });
 }
 
