@@ -18,6 +18,7 @@ import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
 import { registerEventsRoutes } from './modules/events/events.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { registerWorkflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { createCommandEngine, type CommandEngine } from './commands/command-engine.ts';
 import { registerCommandRoutes } from './commands/command.routes.ts';
 import { commandDefinitions } from './commands/command-definitions.ts';
@@ -97,6 +98,7 @@ export async function buildApp(
   registerEventsRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
+  registerWorkflowsRoutes(app, ctx);
   registerCommandRoutes(app, ctx, commands);
   await registerSpaRoutes(app, ctx);
 

@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import type { Database } from '../db/schema.ts';
 import { createTenant, createUser } from '../modules/identity/identity.repository.ts';
+import { newId } from '../lib/ids.ts';
 import {
   insertCourse,
   insertEnrolment,
@@ -191,6 +192,11 @@ class EnrolmentBuilder {
     return this;
   }
 
+  retake(): this {
+    this.enrolment.retake = true;
+    return this;
+  }
+
   inTerm(termId: string): this {
     this.enrolment.termId = termId;
     return this;
@@ -269,3 +275,137 @@ export const anEnrolment = (
   db: Db,
   owner: { tenantId: string; userId: string; objectiveId: string },
 ) => new EnrolmentBuilder(db, owner);
+
+/** A part of a course tree for tests: its child activity and the part's flags and constraints. */
+export interface TreePart {
+  /** Unique within the tree: names the result entry. */
+  name: string;
+  /** Composite when it has children; otherwise a text activity. */
+  children?: TreePart[];
+  state?: number;
+  supportReview?: boolean;
+  optional?: boolean;
+  scoreWeight?: number;
+  /** 1 free, 2 previous parts must be completed first. */
+  gate?: number;
+  constraint?: Partial<
+    Pick<
+      Database['activityParts'],
+      | 'startFrom'
+      | 'startUntil'
+      | 'accessibleUntil'
+      | 'gracePeriodUntil'
+      | 'due'
+      | 'resultsDisclosureFrom'
+      | 'revealResultsFrom'
+      | 'resultsDisclosurePolicy'
+      | 'reviewPolicy'
+      | 'resultsDisclosureAbove'
+    >
+  >;
+}
+
+export interface BuiltTree {
+  objectiveId: string;
+  rootActivityId: string;
+  /** By part name: the part id, its child activity id and its axis (part ids from the root joined by "/"). */
+  parts: Record<string, { partId: string; activityId: string; axis: string }>;
+}
+
+/**
+ * A composite course whose parts nest as given, e.g.
+ * `aCourseTree(db, tenant, 'Course', [{ name: 'M1', children: [{ name: 'A' }] }], { gradingScaleId })`.
+ */
+export async function aCourseTree(
+  db: Db,
+  tenantId: string,
+  name: string,
+  parts: TreePart[],
+  options: { gradingScaleId?: string | null; supportReview?: boolean } = {},
+): Promise<BuiltTree> {
+  const n = next();
+  const activity = (id: string, activityName: string, composite: boolean, part?: TreePart) => ({
+    id,
+    tenantId,
+    type: composite ? ActivityType.composite : ActivityType.text,
+    state: part?.state ?? ActivityState.ready,
+    name: activityName,
+    code: null,
+    description: null,
+    content: composite ? null : `<p>${activityName}</p>`,
+    imageUrl: null,
+    supportReview:
+      (part?.supportReview ?? options.supportReview ?? true) ? (1 as const) : (0 as const),
+    supportMobileView: 1 as const,
+    duration: null,
+    proctored: 0 as const,
+    presentationMode: PresentationMode.tree,
+    displayMode: 2,
+    maxScore: 1,
+    normalizedPassingScore: null,
+    created: BUILT_AT,
+  });
+  const rootActivityId = newId();
+  await db
+    .insertInto('activities')
+    .values(activity(rootActivityId, name, true))
+    .execute();
+  const built: BuiltTree['parts'] = {};
+  async function insertParts(parentId: string, parentAxis: string, children: TreePart[]) {
+    for (const [index, part] of children.entries()) {
+      const activityId = newId();
+      const partId = newId();
+      const composite = (part.children?.length ?? 0) > 0;
+      await db
+        .insertInto('activities')
+        .values(activity(activityId, part.name, composite, part))
+        .execute();
+      await db
+        .insertInto('activityParts')
+        .values({
+          id: partId,
+          parentActivityId: parentId,
+          childActivityId: activityId,
+          order: index + 1,
+          optional: part.optional ? 1 : 0,
+          scoreWeight: part.scoreWeight ?? 1,
+          gate: part.gate ?? 1,
+          startFrom: null,
+          startUntil: null,
+          accessibleUntil: null,
+          gracePeriodUntil: null,
+          due: null,
+          resultsDisclosureFrom: null,
+          revealResultsFrom: null,
+          resultsDisclosurePolicy: null,
+          reviewPolicy: null,
+          resultsDisclosureAbove: null,
+          ...part.constraint,
+        })
+        .execute();
+      const axis = parentAxis === '' ? partId : `${parentAxis}/${partId}`;
+      built[part.name] = { partId, activityId, axis };
+      if (composite) await insertParts(activityId, axis, part.children!);
+    }
+  }
+  await insertParts(rootActivityId, '', parts);
+  const objectiveId = newId();
+  await db
+    .insertInto('objectives')
+    .values({
+      id: objectiveId,
+      tenantId,
+      activityId: rootActivityId,
+      name,
+      code: `T-${n}`,
+      description: null,
+      about: null,
+      imageUrl: null,
+      gradingScaleId: options.gradingScaleId ?? null,
+      announcementChannelId: null,
+      status: ObjectiveStatus.active,
+      created: BUILT_AT,
+    })
+    .execute();
+  return { objectiveId, rootActivityId, parts: built };
+}

@@ -1,0 +1,66 @@
+// POST finish-activity-workflows: the learner completes a text activity; results roll up to the attempt.
+import {
+  ActivityType,
+  finishActivityWorkflowPayloadSchema,
+  WorkflowState,
+} from '@portal/contracts';
+import { activityStartBlockReason } from '@portal/domain';
+import { defineCommand, type CommandDefinition } from '../../commands/command-types.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import {
+  completeTextActivity,
+  loadAttemptTree,
+  pathTo,
+  rollUpAncestors,
+} from './attempt-progress.ts';
+import { createWorkflowsRepository } from './workflows.repository.ts';
+import { DISABLED_REASON_TEXT, NOT_IN_PROGRESS, notFound, refuse } from './workflow-refusals.ts';
+
+export const FINISH_ACTIVITY_WORKFLOWS = 'finish-activity-workflows';
+const FIELD = 'ActivityWorkflowIds';
+
+export function finishActivityWorkflowCommand(dialect: DialectName): CommandDefinition {
+  return defineCommand({
+    type: FINISH_ACTIVITY_WORKFLOWS,
+    payload: finishActivityWorkflowPayloadSchema,
+    async handle(tx, { payload, userId, tenantId, now }) {
+      const repository = createWorkflowsRepository(tx, dialect);
+      const attempt = await repository.findAttempt(
+        { userId, tenantId },
+        payload.objectiveWorkflowId,
+        { lock: true },
+      );
+      if (!attempt) {
+        return refuse(
+          'ObjectiveWorkflowId',
+          notFound('Objective workflow', 'id', payload.objectiveWorkflowId),
+        );
+      }
+      if (attempt.state !== WorkflowState.inProgress)
+        return refuse('ObjectiveWorkflowId', NOT_IN_PROGRESS);
+      const { source, tree } = await loadAttemptTree(repository, attempt, now);
+      const workflows = new Map(source.workflows.map((w) => [w.id, w]));
+      const unknown = payload.activityWorkflowIds.find((id) => !workflows.has(id));
+      if (unknown !== undefined) return refuse(FIELD, notFound('Activity workflow', 'id', unknown));
+      const workflow = workflows.get(payload.activityWorkflowIds.at(-1)!)!;
+      const path = pathTo(tree, workflow.axis);
+      const node = path?.at(-1);
+      if (!path || !node || node.id !== workflow.activityId)
+        return refuse(FIELD, 'The activity is no longer part of this course.');
+      if (node.activityWorkflowAggregate.lastActivityWorkflow?.id !== workflow.id)
+        return refuse(FIELD, 'A newer attempt of this activity exists.');
+      if (node.type !== ActivityType.text)
+        return refuse(FIELD, 'Only text activities are completed by the learner.');
+      // Finishing twice (a double click, a replay with a new id) changes nothing.
+      if (workflow.finished !== null) return { entityId: workflow.id };
+      for (const step of path) {
+        const reason = activityStartBlockReason(step, now);
+        if (reason !== null) return refuse(FIELD, DISABLED_REASON_TEXT[reason]);
+      }
+      const context = { repository, tenantId, userId, now };
+      await completeTextActivity(context, node, workflow);
+      await rollUpAncestors(context, attempt, workflow.axis);
+      return { entityId: workflow.id };
+    },
+  });
+}

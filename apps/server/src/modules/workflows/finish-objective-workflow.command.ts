@@ -1,0 +1,47 @@
+// POST finish-objective-workflows: ends an attempt in progress with its result, or finishes a graded one.
+import { finishObjectiveWorkflowPayloadSchema, WorkflowState } from '@portal/contracts';
+import { defineCommand, type CommandDefinition } from '../../commands/command-types.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import { finishWithResult } from './attempt-progress.ts';
+import { createWorkflowsRepository } from './workflows.repository.ts';
+import { notFound, refuse } from './workflow-refusals.ts';
+
+export const FINISH_OBJECTIVE_WORKFLOWS = 'finish-objective-workflows';
+const FIELD = 'ObjectiveWorkflowId';
+const FINISHABLE: readonly number[] = [
+  WorkflowState.inProgress,
+  WorkflowState.graded,
+  WorkflowState.gradingApproved,
+];
+
+export function finishObjectiveWorkflowCommand(dialect: DialectName): CommandDefinition {
+  return defineCommand({
+    type: FINISH_OBJECTIVE_WORKFLOWS,
+    payload: finishObjectiveWorkflowPayloadSchema,
+    resultUrl: (id) => `/api/lms/v1/users/me/objective-workflows/${id}`,
+    async handle(tx, { payload, userId, tenantId, now }) {
+      const repository = createWorkflowsRepository(tx, dialect);
+      const attempt = await repository.findAttempt(
+        { userId, tenantId },
+        payload.objectiveWorkflowId,
+        { lock: true },
+      );
+      if (!attempt)
+        return refuse(FIELD, notFound('Objective workflow', 'id', payload.objectiveWorkflowId));
+      if (!FINISHABLE.includes(attempt.state)) {
+        return refuse(
+          FIELD,
+          attempt.state === WorkflowState.finished
+            ? 'The attempt is already finished.'
+            : 'The attempt is being graded.',
+        );
+      }
+      if (attempt.state === WorkflowState.inProgress || attempt.objectiveRecordId === null) {
+        await finishWithResult({ repository, tenantId, userId, now }, attempt);
+      } else {
+        await repository.markFinished(attempt, now.toISOString());
+      }
+      return { entityId: attempt.id };
+    },
+  });
+}

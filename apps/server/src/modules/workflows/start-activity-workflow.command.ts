@@ -1,0 +1,68 @@
+// POST start-activity-workflows: opens the node at an axis of an attempt, creating its missing ancestors.
+import { startActivityWorkflowPayloadSchema, WorkflowState } from '@portal/contracts';
+import { activityStartBlockReason } from '@portal/domain';
+import { defineCommand, type CommandDefinition } from '../../commands/command-types.ts';
+import type { DialectName } from '../../db/dialect.ts';
+import { newId } from '../../lib/ids.ts';
+import { loadAttemptTree, pathTo } from './attempt-progress.ts';
+import { createWorkflowsRepository } from './workflows.repository.ts';
+import { DISABLED_REASON_TEXT, NOT_IN_PROGRESS, notFound, refuse } from './workflow-refusals.ts';
+
+export const START_ACTIVITY_WORKFLOWS = 'start-activity-workflows';
+const FIELD = 'ActivityPartIds';
+
+export function startActivityWorkflowCommand(dialect: DialectName): CommandDefinition {
+  return defineCommand({
+    type: START_ACTIVITY_WORKFLOWS,
+    payload: startActivityWorkflowPayloadSchema,
+    async handle(tx, { payload, userId, tenantId, commandId, now }) {
+      const repository = createWorkflowsRepository(tx, dialect);
+      const attempt = await repository.findAttempt(
+        { userId, tenantId },
+        payload.objectiveWorkflowId,
+        { lock: true },
+      );
+      if (!attempt) {
+        return refuse(
+          'ObjectiveWorkflowId',
+          notFound('Objective workflow', 'id', payload.objectiveWorkflowId),
+        );
+      }
+      if (attempt.state !== WorkflowState.inProgress)
+        return refuse('ObjectiveWorkflowId', NOT_IN_PROGRESS);
+      const { tree } = await loadAttemptTree(repository, attempt, now);
+      const axis = payload.activityPartIds.join('/');
+      const path = pathTo(tree, axis);
+      if (path === null) return refuse(FIELD, `The course has no activity at '${axis}'.`);
+      // Every node on the way must be open: a constraint on a module closes all its activities.
+      for (const node of path) {
+        const reason = activityStartBlockReason(node, now);
+        if (reason !== null) return refuse(FIELD, DISABLED_REASON_TEXT[reason]);
+      }
+      const target = path[path.length - 1]!;
+      // Idempotent: the node's workflow of this attempt is answered again, never duplicated.
+      const existing = target.activityWorkflowAggregate.lastActivityWorkflow;
+      if (existing) return { entityId: existing.id };
+      let parentId: string | null = null;
+      for (const node of path) {
+        const current = node.activityWorkflowAggregate.lastActivityWorkflow;
+        if (current) {
+          parentId = current.id;
+          continue;
+        }
+        const id = node === target ? commandId : newId();
+        await repository.insertActivityWorkflow({
+          id,
+          tenantId,
+          objectiveWorkflowId: attempt.id,
+          activityId: node.id,
+          axis: node.axis,
+          parentActivityWorkflowId: parentId,
+          now: now.toISOString(),
+        });
+        parentId = id;
+      }
+      return { entityId: parentId };
+    },
+  });
+}

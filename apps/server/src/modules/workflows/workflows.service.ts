@@ -1,0 +1,275 @@
+// Use cases of the course experience reads: always scoped to the signed-in caller; policies applied before data leaves.
+import {
+  idSchema,
+  WorkflowState,
+  type ActivityNode,
+  type ActivityWithContent,
+  type EnrollmentAggregate,
+  type ListEnvelope,
+  type ObjectiveRecord,
+  type ObjectiveWorkflow,
+} from '@portal/contracts';
+import {
+  activityStartBlockReason,
+  findNodeByAxis,
+  isActivityResultDisclosed,
+  isActivityReviewAllowed,
+  isGradeRevealed,
+  isReviewAllowed,
+} from '@portal/domain';
+import { sql, type SqlBool } from 'kysely';
+import type { Clock } from '../../lib/clock.ts';
+import { ForbiddenError, NotFoundError } from '../../http/errors.ts';
+import type { Principal } from '../../http/principal.ts';
+import {
+  filterCondition,
+  listEnvelope,
+  parseLoadOptions,
+} from '../../lib/list-query/load-options.ts';
+import type { CoursesRepository } from '../courses/courses.repository.ts';
+import { toEnrollmentAggregate } from '../courses/courses.mapper.ts';
+import { buildActivityTree } from './activity-tree.builder.ts';
+import { pathTo } from './attempt-progress.ts';
+import {
+  activityRecordDefaultSort,
+  activityRecordFields,
+  objectiveRecordDefaultSort,
+  objectiveRecordFields,
+} from './workflows.fields.ts';
+import { toObjectiveRecord, toObjectiveWorkflow } from './workflows.mapper.ts';
+import type { AttemptRow, WorkflowsRepository } from './workflows.repository.ts';
+import { DISABLED_REASON_TEXT } from './workflow-refusals.ts';
+
+export interface WorkflowsServiceDependencies {
+  workflowsRepository: WorkflowsRepository;
+  coursesRepository: CoursesRepository;
+  clock: Clock;
+}
+
+export type WorkflowsService = ReturnType<typeof createWorkflowsService>;
+
+const notFound = () => new NotFoundError('not_found', 'The requested resource does not exist.');
+
+/** Ids in paths are checked before they reach SQL: anything else cannot name the caller's data. */
+function requireId(id: string): string {
+  if (!idSchema.safeParse(id).success) throw notFound();
+  return id.toLowerCase();
+}
+
+export function createWorkflowsService({
+  workflowsRepository,
+  coursesRepository,
+  clock,
+}: WorkflowsServiceDependencies) {
+  async function requireAttempt(principal: Principal, id: string): Promise<AttemptRow> {
+    const attempt = await workflowsRepository.findAttempt(principal, requireId(id));
+    if (!attempt) throw notFound();
+    return attempt;
+  }
+
+  /** The enrolment's grade reveal policy for this attempt; hidden results hide activity scores too. */
+  function gradeRevealed(attempt: AttemptRow, now: Date): boolean {
+    return isGradeRevealed({
+      policy: attempt.gradeRevealPolicy,
+      revealDate: attempt.gradeRevealDate,
+      finished: attempt.finished !== null,
+      now,
+    });
+  }
+
+  /** The stored tree (for the rules) and the learner's view of it (what may leave the server). */
+  async function trees(attempt: AttemptRow, now: Date) {
+    const [{ activities, parts }, workflows] = await Promise.all([
+      workflowsRepository.loadTree(attempt.rootActivityId),
+      workflowsRepository.findActivityWorkflows(attempt.id),
+    ]);
+    const source = { rootActivityId: attempt.rootActivityId, activities, parts, workflows };
+    const revealed = gradeRevealed(attempt, now);
+    return {
+      revealed,
+      content: new Map(activities.map((a) => [a.id, a.content])),
+      stored: buildActivityTree(source, { now, hideScores: false, ignoreDisclosure: true }),
+      shown: buildActivityTree(source, { now, hideScores: !revealed }),
+    };
+  }
+
+  /** Throws 403 when the node's content may not be opened now (spec 4 start and review rules). */
+  function assertOpenable(
+    attempt: AttemptRow,
+    path: ActivityNode[],
+    revealed: boolean,
+    now: Date,
+  ): void {
+    const node = path[path.length - 1]!;
+    const workflow = node.activityWorkflowAggregate.lastActivityWorkflow;
+    const reviewDenied = () =>
+      new ForbiddenError('review_not_allowed', 'Review of this activity is not allowed.');
+    if (attempt.state !== WorkflowState.inProgress) {
+      const courseReview = isReviewAllowed(
+        {
+          supportReview: attempt.rootSupportReview === 1,
+          workflowState: attempt.state,
+          protectResults: attempt.protectResults === 1,
+          gradeRevealPolicy: attempt.gradeRevealPolicy,
+          gradeRevealDate: attempt.gradeRevealDate,
+        },
+        now,
+      );
+      if (!courseReview || workflow === null) throw reviewDenied();
+      if (node.part !== null && !isActivityReviewAllowed(node, { now, gradeRevealed: revealed }))
+        throw reviewDenied();
+      return;
+    }
+    if (workflow !== null && workflow.finished !== null) {
+      if (node.part !== null && !isActivityReviewAllowed(node, { now, gradeRevealed: revealed }))
+        throw reviewDenied();
+      return;
+    }
+    for (const step of path) {
+      const reason = activityStartBlockReason(step, now);
+      if (reason !== null)
+        throw new ForbiddenError('activity_not_startable', DISABLED_REASON_TEXT[reason]);
+    }
+  }
+
+  function nodeAt(tree: ActivityNode, axis: string): ActivityNode {
+    const node = findNodeByAxis(tree, axis);
+    if (node === null) throw notFound();
+    return node;
+  }
+
+  return {
+    /** The caller's enrolment of one course, as the course list shows it (404 unless enrolled or offered). */
+    async getObjectiveAggregate(
+      principal: Principal,
+      objectiveId: string,
+    ): Promise<EnrollmentAggregate> {
+      const id = requireId(objectiveId);
+      const [row] = await coursesRepository.findEnrollmentAggregates(principal, {
+        where: sql<SqlBool>`${sql.ref('o.id')} = ${id}`,
+        sort: [],
+        skip: 0,
+        take: 1,
+      });
+      if (!row) throw notFound();
+      const showcases = await coursesRepository.findShowcasesOfObjectives(principal.tenantId, [
+        row.objectiveId,
+      ]);
+      return toEnrollmentAggregate(
+        row,
+        showcases.map(({ id: showcaseId, name }) => ({ id: showcaseId, name })),
+        clock.now(),
+      );
+    },
+
+    async getObjectiveWorkflow(principal: Principal, id: string): Promise<ObjectiveWorkflow> {
+      return toObjectiveWorkflow(await requireAttempt(principal, id));
+    },
+
+    async getActivityTree(principal: Principal, id: string): Promise<ActivityNode> {
+      const attempt = await requireAttempt(principal, id);
+      return (await trees(attempt, clock.now())).shown;
+    },
+
+    async getActivity(
+      principal: Principal,
+      id: string,
+      axis: string,
+    ): Promise<ActivityWithContent> {
+      const attempt = await requireAttempt(principal, id);
+      const now = clock.now();
+      const { stored, shown, content, revealed } = await trees(attempt, now);
+      const path = pathTo(stored, axis);
+      if (path === null) throw notFound();
+      assertOpenable(attempt, path, revealed, now);
+      const node = nodeAt(shown, axis);
+      return { node, content: content.get(node.id) ?? null };
+    },
+
+    async getChildren(principal: Principal, id: string, axis: string): Promise<ActivityNode[]> {
+      const attempt = await requireAttempt(principal, id);
+      return nodeAt((await trees(attempt, clock.now())).shown, axis).children;
+    },
+
+    /** Activity records of one attempt; scores withheld as the tree withholds them. */
+    async listActivityRecords(principal: Principal, id: string, query: unknown) {
+      const attempt = await requireAttempt(principal, id);
+      const options = parseLoadOptions(query, {
+        fields: activityRecordFields,
+        defaultSort: activityRecordDefaultSort,
+      });
+      const where = filterCondition(options);
+      const now = clock.now();
+      const [rows, totalCount, { stored, revealed }] = await Promise.all([
+        workflowsRepository.findActivityRecords(attempt.id, {
+          where,
+          sort: options.sort,
+          skip: options.skip,
+          take: options.take,
+        }),
+        options.requireTotalCount
+          ? workflowsRepository.countActivityRecords(attempt.id, where)
+          : undefined,
+        trees(attempt, now),
+      ]);
+      return listEnvelope(
+        rows.map((row) => {
+          const constraint = findNodeByAxis(stored, row.axis)?.activityConstraint ?? null;
+          const shownScore =
+            revealed &&
+            isActivityResultDisclosed(
+              constraint,
+              { state: row.workflowState },
+              row.normalizedScore,
+              now,
+            );
+          return {
+            id: row.id,
+            activityId: row.activityId,
+            activityWorkflowId: row.activityWorkflowId,
+            score: shownScore ? row.score : null,
+            maxScore: shownScore ? row.maxScore : null,
+            normalizedScore: shownScore ? row.normalizedScore : null,
+            passed: shownScore && row.passed !== null ? row.passed === 1 : null,
+            progress: row.progress,
+            finished: row.finished,
+          };
+        }),
+        totalCount,
+      );
+    },
+
+    async listObjectiveRecords(
+      principal: Principal,
+      query: unknown,
+    ): Promise<ListEnvelope<ObjectiveRecord>> {
+      const options = parseLoadOptions(query, {
+        fields: objectiveRecordFields,
+        defaultSort: objectiveRecordDefaultSort,
+      });
+      const where = filterCondition(options);
+      const [rows, totalCount] = await Promise.all([
+        workflowsRepository.findObjectiveRecords(principal, {
+          where,
+          sort: options.sort,
+          skip: options.skip,
+          take: options.take,
+        }),
+        options.requireTotalCount
+          ? workflowsRepository.countObjectiveRecords(principal, where)
+          : undefined,
+      ]);
+      const now = clock.now();
+      return listEnvelope(
+        rows.map((row) => toObjectiveRecord(row, now)),
+        totalCount,
+      );
+    },
+
+    async getObjectiveRecord(principal: Principal, id: string): Promise<ObjectiveRecord> {
+      const row = await workflowsRepository.findObjectiveRecord(principal, requireId(id));
+      if (!row) throw notFound();
+      return toObjectiveRecord(row, clock.now());
+    },
+  };
+}
