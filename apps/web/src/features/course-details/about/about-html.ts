@@ -1,0 +1,108 @@
+// The course's "About" HTML made safe and navigable: DOMPurify, nested headings with anchors, deferred iframes.
+import DOMPurify from 'dompurify';
+
+// The page owns the h1 and the About section's h2, so authored headings start at h3.
+const HEADING_SHIFT = 2;
+export const ANCHOR_CLASS = 'about-heading-anchor';
+export const DEFERRED_SRC = 'data-deferred-src';
+
+export interface PrepareAboutOptions {
+  /** Accessible name of a heading's anchor link. */
+  anchorLabel: (heading: string) => string;
+  /** Prefix of heading ids, so two About blocks on one page never share an id. */
+  idPrefix: string;
+}
+
+function slug(text: string): string {
+  const value = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return value || 'section';
+}
+
+function nestHeadings(root: DocumentFragment, options: PrepareAboutOptions): void {
+  const used = new Set<string>();
+  for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    const level = Math.min(6, Number(heading.tagName.charAt(1)) + HEADING_SHIFT);
+    const replacement = heading.ownerDocument.createElement(`h${level}`);
+    for (const attribute of Array.from(heading.attributes)) {
+      replacement.setAttribute(attribute.name, attribute.value);
+    }
+    replacement.append(...Array.from(heading.childNodes));
+    const text = (replacement.textContent ?? '').trim();
+    if (text) {
+      let id = `${options.idPrefix}-${slug(text)}`;
+      for (let n = 2; used.has(id); n += 1) id = `${options.idPrefix}-${slug(text)}-${n}`;
+      used.add(id);
+      replacement.id = id;
+      const anchor = heading.ownerDocument.createElement('a');
+      anchor.className = ANCHOR_CLASS;
+      anchor.href = `#${id}`;
+      anchor.setAttribute('aria-label', options.anchorLabel(text));
+      anchor.textContent = '#';
+      replacement.append(' ', anchor);
+    }
+    heading.replaceWith(replacement);
+  }
+}
+
+/**
+ * Iframes keep their address in a data attribute until they scroll near the viewport (AboutContent loads them),
+ * and only https embeds survive: anything else could run in the page's origin or mix content.
+ */
+function deferIframes(root: DocumentFragment): void {
+  for (const frame of Array.from(root.querySelectorAll('iframe'))) {
+    const src = frame.getAttribute('src') ?? '';
+    frame.removeAttribute('src');
+    if (!/^https:\/\//i.test(src)) {
+      frame.remove();
+      continue;
+    }
+    frame.setAttribute(DEFERRED_SRC, src);
+    frame.setAttribute('loading', 'lazy');
+  }
+}
+
+/** Safe HTML for `dangerouslySetInnerHTML`, or '' when nothing visible remains. */
+export function prepareAboutHtml(html: string | null | undefined, options: PrepareAboutOptions) {
+  if (!html) return '';
+  const fragment = DOMPurify.sanitize(html, {
+    RETURN_DOM_FRAGMENT: true,
+    ADD_TAGS: ['iframe'],
+    ADD_ATTR: ['target', 'allow', 'allowfullscreen', 'download'],
+  });
+  deferIframes(fragment);
+  nestHeadings(fragment, options);
+  for (const link of Array.from(fragment.querySelectorAll('a[target]'))) {
+    link.setAttribute('rel', 'noopener noreferrer');
+  }
+  const container = document.createElement('div');
+  container.append(fragment);
+  const hasContent =
+    (container.textContent ?? '').trim() !== '' ||
+    container.querySelector('img, video, iframe, table') !== null;
+  return hasContent ? container.innerHTML : '';
+}
+
+const PDF_PATH = /\.pdf$/i;
+const ATTACHMENT_PATH =
+  /\.(pdf|docx?|xlsx?|pptx?|odt|ods|odp|rtf|txt|csv|zip|7z|rar|gz|mp3|mp4|mov|png|jpe?g|gif|svg)$/i;
+
+export type FileLinkKind = 'pdf' | 'attachment' | null;
+
+/** Which links point at files: a PDF gets a viewer, other files their size. */
+export function fileLinkKind(link: HTMLAnchorElement, base: string): FileLinkKind {
+  const href = link.getAttribute('href');
+  if (!href || href.startsWith('#') || /^(mailto|tel):/i.test(href)) return null;
+  let pathname: string;
+  try {
+    pathname = new URL(href, base).pathname;
+  } catch {
+    return null;
+  }
+  if (PDF_PATH.test(pathname)) return 'pdf';
+  if (link.hasAttribute('download') || ATTACHMENT_PATH.test(pathname)) return 'attachment';
+  return null;
+}

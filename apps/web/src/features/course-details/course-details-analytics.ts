@@ -1,0 +1,33 @@
+// Analytics of the details page: every load of the page, and the first time a learner opens a course.
+import { useEffect, useRef } from 'react';
+import { z } from 'zod';
+import type { EnrollmentAggregate } from '@portal/contracts';
+import { trackEvent } from '../../lib/analytics.ts';
+import { readLocal, writeLocal } from '../../lib/storage.ts';
+
+const OPENED_KEY = 'courseDetails.openedAggregates';
+const MAX_REMEMBERED = 500;
+const openedSchema = z.array(z.string());
+
+/** Sends the events once per mount of the page for the aggregate shown. */
+export function useCourseDetailsAnalytics(aggregate: EnrollmentAggregate | undefined) {
+  const sentFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!aggregate || sentFor.current === aggregate.id) return;
+    sentFor.current = aggregate.id;
+    const properties = {
+      objectiveId: aggregate.objective.id,
+      objectiveName: aggregate.objective.name,
+      objectiveWorkflowAggregateId: aggregate.objectiveWorkflowAggregate.id,
+    };
+    trackEvent('about_the_course_page_load', properties);
+    // "First time" is per browser: the learner has never opened this enrolment here, nor taken it anywhere.
+    const { lastObjectiveWorkflow, lastObjectiveRecord } = aggregate.objectiveWorkflowAggregate;
+    const opened = readLocal(OPENED_KEY, openedSchema) ?? [];
+    if (opened.includes(aggregate.id)) return;
+    writeLocal(OPENED_KEY, [...opened, aggregate.id].slice(-MAX_REMEMBERED));
+    if (lastObjectiveWorkflow === null && lastObjectiveRecord === null) {
+      trackEvent('course_open_first_time', properties);
+    }
+  }, [aggregate]);
+}
