@@ -16,7 +16,14 @@ interface PageModule {
   Component: ComponentType;
 }
 
-type PageNamespace = 'courses' | 'profile' | 'openCatalog' | 'catalog' | 'courseList';
+type PageNamespace =
+  | 'courses'
+  | 'profile'
+  | 'openCatalog'
+  | 'catalog'
+  | 'courseList'
+  | 'courseContent'
+  | 'courseDetails';
 
 const page =
   (load: () => Promise<PageModule>, namespace?: PageNamespace | PageNamespace[]) => async () => {
@@ -108,6 +115,30 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: page(
                 () => import('./routes/catalog-course-route.tsx'),
                 ['catalog', 'courseList'],
+              ),
+            },
+            {
+              path: `${paths.courses}/redirect/:objectiveId`,
+              lazy: page(
+                () => import('./routes/course-redirect-route.tsx'),
+                ['courseDetails', 'courseList'],
+              ),
+            },
+            ...[':objectiveId', ':objectiveId/view/details', ':objectiveId/:aggregateId'].map(
+              (suffix) => ({
+                path: `${paths.courses}/${suffix}`,
+                lazy: page(
+                  () => import('./routes/course-details-route.tsx'),
+                  ['courseDetails', 'courseList'],
+                ),
+              }),
+            ),
+            {
+              // The course content view; "*" is the activity's axis (part ids joined by "/").
+              path: `${paths.courses}/:objectiveId/view/content/*`,
+              lazy: page(
+                () => import('./routes/course-content-route.tsx'),
+                ['courseContent', 'courseDetails', 'courseList'],
               ),
             },
             {

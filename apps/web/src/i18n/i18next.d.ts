@@ -8,6 +8,8 @@ import type courseList from './locales/en-US/courseList.json';
 import type catalog from './locales/en-US/catalog.json';
 import type profile from './locales/en-US/profile.json';
 import type openCatalog from './locales/en-US/openCatalog.json';
+import type courseDetails from './locales/en-US/courseDetails.json';
+import type courseContent from './locales/en-US/courseContent.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -22,6 +24,8 @@ declare module 'i18next' {
       catalog: typeof catalog;
       profile: typeof profile;
       openCatalog: typeof openCatalog;
+      courseDetails: typeof courseDetails;
+      courseContent: typeof courseContent;
     };
   }
 }

@@ -34,6 +34,7 @@ function renderAt(path: string) {
         children: [
           { path: '/courses', element: <h1>My courses</h1> },
           { path: '/profile', element: <h1>Profile</h1> },
+          { path: '/courses/:objectiveId/view/content', element: <h1>Course content</h1> },
         ],
       },
     ],
@@ -151,9 +152,38 @@ describe('occflow=addToMyCourses', () => {
 
   it('does nothing without the flag or for another deep action', async () => {
     const { calls } = stubEnrolmentApi({ aggregate, hasAccess: true });
-    const router = renderAt(`/courses?occflow=startTheCourse&objectiveId=${objectiveId}`);
+    const router = renderAt(`/courses?occflow=somethingElse&objectiveId=${objectiveId}`);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(calls).toEqual([]);
-    expect(router.state.location.search).toContain('occflow=startTheCourse');
+    expect(router.state.location.search).toContain('occflow=somethingElse');
+  });
+});
+
+describe('occflow=startTheCourse', () => {
+  it('adds the course like addToMyCourses, then opens its content with the one-shot start flag', async () => {
+    const { calls } = stubEnrolmentApi({ aggregate, hasAccess: false });
+    const router = renderAt(`/profile?occflow=startTheCourse&objectiveId=${objectiveId}`);
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/courses/${objectiveId}/view/content`),
+    );
+    expect(router.state.location.search).toBe('?start=1');
+    expect(stepsOf(calls).filter((step) => step.startsWith('POST'))).toEqual([
+      'POST /api/lms/v1/create-objective-accesses',
+      'POST /api/lms/v1/create-self-enrollments',
+    ]);
+    // Starting is the content page's job; the enrolled toast belongs to addToMyCourses only.
+    expect(screen.queryByText(/was added to your courses/)).toBeNull();
+  });
+
+  it('stays on the page with the error toast when enrolling fails', async () => {
+    stubEnrolmentApi({
+      aggregate,
+      hasAccess: true,
+      createSelfEnrollment: { kind: 'commandFailed', errors: { ObjectiveAccessId: ['Nope.'] } },
+    });
+    const router = renderAt(`/profile?occflow=startTheCourse&objectiveId=${objectiveId}`);
+    await screen.findByText('Nope.');
+    expect(router.state.location.pathname).toBe('/profile');
   });
 });

@@ -1,10 +1,11 @@
-// Mounted once in the signed-in shell: runs occflow=addToMyCourses from whatever page the learner lands on
-// (typically /courses right after signing up from the open catalog) and reports how it went.
+// Mounted once in the signed-in shell: runs occflow=addToMyCourses (or occflow=startTheCourse) from whatever
+// page the learner lands on (typically /courses right after signing up from the open catalog) and reports how
+// it went; startTheCourse then opens the course content with start=1, where the start flow runs.
 import { useEffect, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { OCCFLOW_ADD_TO_MY_COURSES } from '@portal/contracts';
+import { OCCFLOW_ADD_TO_MY_COURSES, OCCFLOW_START_THE_COURSE } from '@portal/contracts';
 import { BlockingLoader } from '../../components/blocking-loader.tsx';
 import { showToast } from '../../lib/toast.ts';
 import { addToMyCourses, type AddToMyCoursesOutcome } from './add-to-my-courses.ts';
@@ -31,6 +32,10 @@ function subscribe(listener: () => void): () => void {
 
 const isAnyRunning = () => running.size > 0;
 
+/** The course content with the one-shot start flag: the content page starts (or continues) the course. */
+export const startCoursePath = (coursesPath: string, objectiveId: string) =>
+  `${coursesPath}/${encodeURIComponent(objectiveId)}/view/content?start=1`;
+
 interface AddToMyCoursesDeepActionProps {
   /** My Courses, where the learner ends up to see the course (and where a missing course leads). */
   coursesPath: string;
@@ -42,8 +47,10 @@ export function AddToMyCoursesDeepAction({ coursesPath }: AddToMyCoursesDeepActi
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const busy = useSyncExternalStore(subscribe, isAnyRunning);
+  const flow = searchParams.get(OCCFLOW_PARAM);
+  const startsCourse = flow === OCCFLOW_START_THE_COURSE;
   const objectiveId =
-    searchParams.get(OCCFLOW_PARAM) === OCCFLOW_ADD_TO_MY_COURSES
+    flow === OCCFLOW_ADD_TO_MY_COURSES || startsCourse
       ? searchParams.get(OBJECTIVE_ID_PARAM)
       : null;
 
@@ -67,6 +74,10 @@ export function AddToMyCoursesDeepAction({ coursesPath }: AddToMyCoursesDeepActi
       void queryClient.invalidateQueries({ queryKey: ['lms'] });
       switch (outcome.kind) {
         case 'enrolled':
+          if (startsCourse) {
+            void navigate(startCoursePath(coursesPath, objectiveId), { replace: true });
+            return;
+          }
           void navigate(coursesPath, { replace: true });
           showToast({
             kind: 'success',
@@ -87,7 +98,7 @@ export function AddToMyCoursesDeepAction({ coursesPath }: AddToMyCoursesDeepActi
       setRunning(objectiveId, false);
       report(outcome);
     });
-  }, [objectiveId, coursesPath, navigate, queryClient, setSearchParams, t]);
+  }, [objectiveId, startsCourse, coursesPath, navigate, queryClient, setSearchParams, t]);
 
   return <BlockingLoader visible={busy} label={t('publicCatalog.addingCourse')} />;
 }

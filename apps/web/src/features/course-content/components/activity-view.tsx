@@ -1,0 +1,231 @@
+// One activity of the course: its disabled reason when locked, a module's activities, or a text activity's
+// content with "Mark as completed". Opening an activity the learner has not started starts its workflow.
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+  type TitleOrder,
+} from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ActivityType, WorkflowState, type ActivityNode } from '@portal/contracts';
+import { activityDisabledReason, isLockedItem, type ActivityRuleContext } from '@portal/domain';
+import { ApiError } from '../../../lib/api-client.ts';
+import { trackEvent } from '../../../lib/analytics.ts';
+import { showToast } from '../../../lib/toast.ts';
+import {
+  activityContentQuery,
+  courseContentKeys,
+  finishActivityWorkflows,
+  startActivityWorkflow,
+} from '../api/course-content-api.ts';
+import { visibleChildren, workflowIdsAlong } from '../model/tree-paths.ts';
+import { ActivityHtml } from './activity-html.tsx';
+import { DisabledReasonMessage } from './disabled-reason-message.tsx';
+import { MobileWarning } from './mobile-warning.tsx';
+
+export interface ActivityViewProps {
+  objectiveId: string;
+  objectiveWorkflowId: string;
+  /** The nodes from the root down to the shown one (the shown one last). */
+  path: ActivityNode[];
+  ctx: ActivityRuleContext;
+  hrefFor: (axis: string) => string;
+  headingLevel?: TitleOrder;
+  /** Long read without activity names hides the heading (it stays for screen readers). */
+  showName?: boolean;
+  /**
+   * Opening starts the activity's workflow; false in a long read for all but the selected activity, so one
+   * page never starts every activity at once.
+   */
+  autoStart?: boolean;
+}
+
+function ActivityHeading({
+  node,
+  order,
+  showName,
+}: {
+  node: ActivityNode;
+  order: TitleOrder;
+  showName: boolean;
+}) {
+  const title = (
+    <Title order={order} size="h3">
+      {node.name}
+    </Title>
+  );
+  return showName ? title : <VisuallyHidden>{title}</VisuallyHidden>;
+}
+
+function ModuleView({ node, hrefFor }: { node: ActivityNode; hrefFor: (axis: string) => string }) {
+  const { t } = useTranslation('courseContent');
+  const children = visibleChildren(node);
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>{t('moduleContents')}</Text>
+      <ul>
+        {children.map((child) => (
+          <li key={child.axis}>
+            <Anchor component={Link} to={hrefFor(child.axis)}>
+              {child.name}
+            </Anchor>
+          </li>
+        ))}
+      </ul>
+    </Stack>
+  );
+}
+
+function contentErrorText(
+  error: unknown,
+  t: (key: 'activityDisabled.reviewHidden' | 'contentFailed') => string,
+) {
+  if (error instanceof ApiError && error.status === 403) {
+    if (error.code === 'review_not_allowed') return t('activityDisabled.reviewHidden');
+    if (error.code === 'activity_not_startable' && error.message) return error.message;
+  }
+  return t('contentFailed');
+}
+
+function LeafView({
+  objectiveId,
+  objectiveWorkflowId,
+  path,
+  ctx,
+  hrefFor,
+  autoStart = true,
+}: Omit<ActivityViewProps, 'headingLevel' | 'showName'>) {
+  const { t } = useTranslation('courseContent');
+  const queryClient = useQueryClient();
+  const node = path[path.length - 1]!;
+  const workflow = node.activityWorkflowAggregate.lastActivityWorkflow;
+  const needsStart = !ctx.reviewMode && !ctx.objectiveFinished && workflow === null;
+  const startedFor = useRef<string | null>(null);
+  const [startFailed, setStartFailed] = useState(false);
+  const startKey = `${objectiveWorkflowId}:${node.axis}`;
+
+  const invalidateCourse = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: courseContentKeys.tree(objectiveWorkflowId) }),
+      queryClient.invalidateQueries({ queryKey: courseContentKeys.aggregate(objectiveId) }),
+    ]);
+
+  useEffect(() => {
+    if (!needsStart || !autoStart || startedFor.current === startKey) return;
+    startedFor.current = startKey;
+    setStartFailed(false);
+    startActivityWorkflow(objectiveWorkflowId, node.axis).then(
+      () => {
+        trackEvent('activity_start', {
+          objectiveId,
+          objectiveWorkflowId,
+          activityId: node.id,
+          activityPathId: node.activityPathId,
+        });
+        return queryClient.invalidateQueries({
+          queryKey: courseContentKeys.tree(objectiveWorkflowId),
+        });
+      },
+      () => {
+        setStartFailed(true);
+        showToast({ kind: 'critical', message: t('startFailed') });
+      },
+    );
+  }, [
+    needsStart,
+    autoStart,
+    startKey,
+    objectiveWorkflowId,
+    objectiveId,
+    node.axis,
+    node.id,
+    node.activityPathId,
+    queryClient,
+    t,
+  ]);
+
+  const content = useQuery({
+    ...activityContentQuery(objectiveWorkflowId, node.axis),
+    enabled: !needsStart,
+  });
+
+  const finish = useMutation({
+    mutationFn: () => finishActivityWorkflows(objectiveWorkflowId, workflowIdsAlong(path)),
+    onSuccess: () => invalidateCourse(),
+    onError: (error) =>
+      showToast({
+        kind: 'critical',
+        message: error instanceof ApiError ? error.message : t('contentFailed'),
+      }),
+  });
+
+  if (startFailed) return <Alert color="red">{t('startFailed')}</Alert>;
+  if (needsStart && !autoStart)
+    return (
+      <Anchor component={Link} to={hrefFor(node.axis)}>
+        {t('openActivity', { name: node.name })}
+      </Anchor>
+    );
+  if (needsStart || content.isPending) return <Loader size="sm" aria-label={t('loadingCourse')} />;
+  if (content.isError) return <Alert color="red">{contentErrorText(content.error, t)}</Alert>;
+
+  const canComplete =
+    !ctx.reviewMode &&
+    node.type === ActivityType.text &&
+    workflow !== null &&
+    workflow.state === WorkflowState.inProgress &&
+    workflow.finished === null;
+  const completed = workflow?.finished != null;
+  return (
+    <Stack gap="md">
+      <MobileWarning supportMobileView={node.supportMobileView} />
+      {content.data.content ? (
+        <ActivityHtml html={content.data.content} />
+      ) : (
+        <Text c="dimmed">{t('emptyContent')}</Text>
+      )}
+      {canComplete ? (
+        <Group>
+          <Button onClick={() => finish.mutate()} loading={finish.isPending}>
+            {t('markAsCompleted')}
+          </Button>
+        </Group>
+      ) : null}
+      {completed && !ctx.reviewMode ? (
+        <Group gap={6} c="green.8">
+          <IconCircleCheck size={18} aria-hidden="true" />
+          <Text>{t('activityCompleted')}</Text>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ActivityView({ headingLevel = 2, showName = true, ...props }: ActivityViewProps) {
+  const node = props.path[props.path.length - 1]!;
+  const locked = isLockedItem(node, props.ctx);
+  const reason = activityDisabledReason(node, props.ctx);
+  const isModule = visibleChildren(node).length > 0;
+  return (
+    <Stack gap="md" component="section" data-axis={node.axis}>
+      <ActivityHeading node={node} order={headingLevel} showName={showName} />
+      {locked ? (
+        <DisabledReasonMessage reason={reason} constraint={node.activityConstraint} />
+      ) : isModule ? (
+        <ModuleView node={node} hrefFor={props.hrefFor} />
+      ) : (
+        <LeafView {...props} />
+      )}
+    </Stack>
+  );
+}
