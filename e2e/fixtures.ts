@@ -7,6 +7,7 @@ export const accounts = {
   admin: { email: 'admin@example.com', password: 'Admin123!', name: 'Grace Hopper' },
   author: { email: 'author@example.com', password: 'Author123!', name: 'Alan Turing' },
   newcomer: { email: 'new@example.com', password: 'Newbie123!', name: 'Katherine Johnson' },
+  courseLearner: { email: 'mae@example.com', password: 'Learner123!', name: 'Mae Jemison' },
 } as const;
 
 export interface Account {
@@ -40,4 +41,17 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
         .join('\n  ')}`,
   );
   expect(summary, summary.join('\n')).toEqual([]);
+}
+
+/** The signed-in learner's objective id for a course name (through the API the page itself uses). */
+export async function objectiveIdOf(page: Page, name: string): Promise<string> {
+  const filter = JSON.stringify(['objective.name', '=', name]);
+  const response = await page.request.get(
+    `/api/lms/v1/objective-workflow-aggregates/query?filter=${encodeURIComponent(filter)}`,
+  );
+  expect(response.ok()).toBe(true);
+  const { data } = (await response.json()) as { data: { objective: { id: string } }[] };
+  const id = data[0]?.objective.id;
+  if (!id) throw new Error(`${name} is not visible to this learner`);
+  return id;
 }

@@ -1,17 +1,11 @@
 // A text activity's rich content, sanitised before it reaches the page (authored HTML is never trusted).
 import { useMemo } from 'react';
-import DOMPurify from 'dompurify';
 import { Typography } from '@mantine/core';
+import { sanitizeRichHtml } from '../../../lib/rich-html.ts';
 
-/** Safe HTML for display: scripts, handlers and javascript: URLs removed; links open in a new tab safely. */
+/** Safe HTML for display; the page owns h1 and the activity's h2, so authored headings start at h3. */
 export function sanitizeActivityHtml(html: string): string {
-  const fragment = DOMPurify.sanitize(html, { RETURN_DOM_FRAGMENT: true });
-  for (const link of fragment.querySelectorAll('a[target]')) {
-    link.setAttribute('rel', 'noopener noreferrer');
-  }
-  const container = document.createElement('div');
-  container.append(fragment);
-  return container.innerHTML;
+  return sanitizeRichHtml(html, { headingsStartAt: 3 });
 }
 
 export function ActivityHtml({ html }: { html: string }) {

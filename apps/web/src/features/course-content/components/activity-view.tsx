@@ -176,7 +176,10 @@ function LeafView({
         {t('openActivity', { name: node.name })}
       </Anchor>
     );
-  if (needsStart || content.isPending) return <Loader size="sm" aria-label={t('loadingCourse')} />;
+  if (needsStart || content.isPending) {
+    // A bare span may not carry a label: the status role announces the loading state.
+    return <Loader size="sm" role="status" aria-label={t('loadingCourse')} />;
+  }
   if (content.isError) return <Alert color="red">{contentErrorText(content.error, t)}</Alert>;
 
   const canComplete =

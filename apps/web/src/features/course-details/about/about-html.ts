@@ -1,8 +1,6 @@
 // The course's "About" HTML made safe and navigable: DOMPurify, nested headings with anchors, deferred iframes.
-import DOMPurify from 'dompurify';
+import { fragmentToHtml, sanitizeRichHtmlFragment } from '../../../lib/rich-html.ts';
 
-// The page owns the h1 and the About section's h2, so authored headings start at h3.
-const HEADING_SHIFT = 2;
 export const ANCHOR_CLASS = 'about-heading-anchor';
 export const DEFERRED_SRC = 'data-deferred-src';
 
@@ -22,29 +20,22 @@ function slug(text: string): string {
   return value || 'section';
 }
 
-function nestHeadings(root: DocumentFragment, options: PrepareAboutOptions): void {
+/** Gives each (already shifted) heading a unique id and an anchor link to it. */
+function anchorHeadings(headings: HTMLElement[], options: PrepareAboutOptions): void {
   const used = new Set<string>();
-  for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
-    const level = Math.min(6, Number(heading.tagName.charAt(1)) + HEADING_SHIFT);
-    const replacement = heading.ownerDocument.createElement(`h${level}`);
-    for (const attribute of Array.from(heading.attributes)) {
-      replacement.setAttribute(attribute.name, attribute.value);
-    }
-    replacement.append(...Array.from(heading.childNodes));
-    const text = (replacement.textContent ?? '').trim();
-    if (text) {
-      let id = `${options.idPrefix}-${slug(text)}`;
-      for (let n = 2; used.has(id); n += 1) id = `${options.idPrefix}-${slug(text)}-${n}`;
-      used.add(id);
-      replacement.id = id;
-      const anchor = heading.ownerDocument.createElement('a');
-      anchor.className = ANCHOR_CLASS;
-      anchor.href = `#${id}`;
-      anchor.setAttribute('aria-label', options.anchorLabel(text));
-      anchor.textContent = '#';
-      replacement.append(' ', anchor);
-    }
-    heading.replaceWith(replacement);
+  for (const heading of headings) {
+    const text = (heading.textContent ?? '').trim();
+    if (!text) continue;
+    let id = `${options.idPrefix}-${slug(text)}`;
+    for (let n = 2; used.has(id); n += 1) id = `${options.idPrefix}-${slug(text)}-${n}`;
+    used.add(id);
+    heading.id = id;
+    const anchor = heading.ownerDocument.createElement('a');
+    anchor.className = ANCHOR_CLASS;
+    anchor.href = `#${id}`;
+    anchor.setAttribute('aria-label', options.anchorLabel(text));
+    anchor.textContent = '#';
+    heading.append(' ', anchor);
   }
 }
 
@@ -68,22 +59,14 @@ function deferIframes(root: DocumentFragment): void {
 /** Safe HTML for `dangerouslySetInnerHTML`, or '' when nothing visible remains. */
 export function prepareAboutHtml(html: string | null | undefined, options: PrepareAboutOptions) {
   if (!html) return '';
-  const fragment = DOMPurify.sanitize(html, {
-    RETURN_DOM_FRAGMENT: true,
-    ADD_TAGS: ['iframe'],
-    ADD_ATTR: ['target', 'allow', 'allowfullscreen', 'download'],
+  // The page owns the h1 and the About section's h2, so authored headings start at h3.
+  const { fragment, headings } = sanitizeRichHtmlFragment(html, {
+    headingsStartAt: 3,
+    purify: { ADD_TAGS: ['iframe'], ADD_ATTR: ['allow', 'allowfullscreen', 'download'] },
   });
   deferIframes(fragment);
-  nestHeadings(fragment, options);
-  for (const link of Array.from(fragment.querySelectorAll('a[target]'))) {
-    link.setAttribute('rel', 'noopener noreferrer');
-  }
-  const container = document.createElement('div');
-  container.append(fragment);
-  const hasContent =
-    (container.textContent ?? '').trim() !== '' ||
-    container.querySelector('img, video, iframe, table') !== null;
-  return hasContent ? container.innerHTML : '';
+  anchorHeadings(headings, options);
+  return fragmentToHtml(fragment);
 }
 
 const PDF_PATH = /\.pdf$/i;

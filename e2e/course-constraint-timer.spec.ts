@@ -1,0 +1,28 @@
+// A part whose start time passes while the learner looks at it unlocks without a reload.
+// The demo seed opens "Kickoff live session" 90 s after the server starts, so this file runs first.
+import { expect, test } from '@playwright/test';
+import { accounts, expectNoAxeViolations, signIn } from './fixtures.ts';
+
+test('a constraint that opens while the page is open unlocks the item without a reload', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, accounts.courseLearner);
+  await page.getByRole('searchbox', { name: 'Search courses' }).fill('kickoff');
+  await page.getByRole('link', { name: 'Project Kickoff Essentials' }).click();
+  await page
+    .getByRole('group', { name: 'Course actions' })
+    .getByRole('button', { name: 'Start' })
+    .click();
+
+  const contents = page.getByRole('navigation', { name: 'Course contents' });
+  await expect(contents).toBeVisible();
+  await contents.getByRole('link', { name: 'Kickoff live session' }).click();
+  const reason = page.getByTestId('disabled-reason');
+  await expect(reason).toContainText('This activity is not yet available. It opens on');
+  await expectNoAxeViolations(page);
+
+  // No reload: the page's own timer refetches when the start time passes.
+  await expect(reason).toBeHidden({ timeout: 110_000 });
+  await expect(page.getByRole('button', { name: 'Mark as completed' })).toBeVisible();
+});
