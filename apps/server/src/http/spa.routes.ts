@@ -56,8 +56,10 @@ export async function registerSpaRoutes(app: FastifyInstance, ctx: AppContext): 
   };
   app.get(WEB_BASE, sendIndex);
   app.get(`${WEB_BASE}/*`, async (request, reply) => {
-    // Missing hashed assets are real 404s; every other path is a client route.
-    if (request.url.startsWith(`${WEB_BASE}/assets/`)) {
+    // Missing files (hashed assets, or any path whose last segment has an extension, like a PDF) are
+    // real 404s; every other path is a client route. Client routes never end in a file extension.
+    const lastSegment = request.url.split('?')[0]!.split('/').pop() ?? '';
+    if (request.url.startsWith(`${WEB_BASE}/assets/`) || /\.[a-z0-9]{1,8}$/i.test(lastSegment)) {
       return reply.status(404).send({ code: 'not_found', message: 'No such asset' });
     }
     return sendIndex(request, reply);

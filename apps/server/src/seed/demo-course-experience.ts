@@ -30,9 +30,56 @@ function text(
     duration: 300,
     ...options,
     name,
-    content: `<h2>${name}</h2>${paragraphs.map((p) => `<p>${p}</p>`).join('')}`,
+    // The page shows the activity name as its heading; the content starts with the text.
+    content: paragraphs.map((p) => `<p>${p}</p>`).join(''),
   };
 }
+
+/** A small illustration as an SVG data URL (no file to serve), drawn from a few shapes. */
+function illustration(shapes: string): string {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180">` +
+    `<rect width="320" height="180" fill="#F8F9FA"/>${shapes}</svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/** Where the demo syllabus and worksheet are served from (the web app's public/demo folder). */
+export const DATA_LITERACY_FILES = {
+  syllabus: '/learn/demo/data-literacy-syllabus.pdf',
+  worksheet: '/learn/demo/data-literacy-worksheet.csv',
+} as const;
+
+/**
+ * The About page of Data Literacy Essentials shows every rich-content feature a learner can meet: headings
+ * with anchors, a table that opens full screen, a gallery of images, a PDF viewer and an attachment size.
+ */
+const DATA_LITERACY_ABOUT = [
+  '<p>This course helps you read data with a critical eye and share what you find so that others act on it. ',
+  'It takes about two hours, in short steps you can fit around your work.</p>',
+  '<h2>What you will learn</h2>',
+  '<p>Each module builds on the one before it.</p>',
+  '<table><caption>Course plan</caption>',
+  '<thead><tr><th scope="col">Module</th><th scope="col">Topic</th><th scope="col">Time</th></tr></thead>',
+  '<tbody><tr><td>1</td><td>Reading data</td><td>40 minutes</td></tr>',
+  '<tr><td>2</td><td>Asking good questions</td><td>45 minutes</td></tr></tbody></table>',
+  '<h3>Three charts to compare</h3>',
+  '<p>Select a chart to see it larger.</p><p>',
+  `<img src="${illustration(
+    '<rect x="40" y="100" width="50" height="60" fill="#1C7ED6"/>' +
+      '<rect x="120" y="60" width="50" height="100" fill="#1C7ED6"/>' +
+      '<rect x="200" y="30" width="50" height="130" fill="#1C7ED6"/>',
+  )}" alt="Bar chart: sales rise over three quarters" width="160" height="90"> `,
+  `<img src="${illustration(
+    '<polyline points="20,150 90,110 160,120 230,60 300,40" fill="none" stroke="#E8590C" stroke-width="6"/>',
+  )}" alt="Line chart: daily visitors trend upwards" width="160" height="90"> `,
+  `<img src="${illustration(
+    '<circle cx="160" cy="90" r="70" fill="#2F9E44"/>' +
+      '<path d="M160 90 L160 20 A70 70 0 0 1 230 90 Z" fill="#FAB005"/>',
+  )}" alt="Pie chart: a quarter of answers were no" width="160" height="90">`,
+  '</p>',
+  `<p>Read the <a href="${DATA_LITERACY_FILES.syllabus}">Course syllabus</a> before you start, `,
+  `and download the <a href="${DATA_LITERACY_FILES.worksheet}">Practice worksheet</a> to try the exercises.</p>`,
+].join('');
 
 export function experienceCourses(
   time: SeedTime,
@@ -44,6 +91,7 @@ export function experienceCourses(
       code: 'DATA-110',
       description:
         'Read tables and charts critically, ask questions data can answer and share what you find with confidence.',
+      about: DATA_LITERACY_ABOUT,
       imageUrl: null,
       showcases: ['dataAi'],
       children: [

@@ -9,6 +9,8 @@ export interface DemoCourse {
   name: string;
   code: string;
   description: string;
+  /** Rich "About" HTML; without it the About section repeats the description. */
+  about?: string;
   imageUrl: string | null;
   showcases: readonly DemoShowcaseKey[];
   scale?: 'aToF' | 'passFail';
@@ -24,10 +26,11 @@ export interface DemoCourse {
 /** A small cover as an SVG data URL: no external request, no file to serve. */
 function cover(from: string, to: string, label: string): string {
   const svg =
+    // Cards crop the cover to a wide band around its middle, so the label sits at mid-height.
     `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     `<rect width="320" height="180" fill="url(#g)"/>` +
-    `<text x="24" y="150" font-family="sans-serif" font-size="28" font-weight="700" fill="#ffffff">${label}</text></svg>`;
+    `<text x="24" y="100" font-family="sans-serif" font-size="28" font-weight="700" fill="#ffffff">${label}</text></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
@@ -35,7 +38,8 @@ function parts(...titles: string[]): DemoCourse['children'] {
   return titles.map((title, index) => ({
     name: title,
     duration: 600 + index * 300,
-    content: `<h2>${title}</h2><p>This part covers ${title.toLowerCase()}. Read it through, then try the short exercise at the end.</p><ul><li>Key idea one</li><li>Key idea two</li></ul>`,
+    // The page shows the activity name as its heading; the content starts with the text.
+    content: `<p>This part covers ${title.toLowerCase()}. Read it through, then try the short exercise at the end.</p><ul><li>Key idea one</li><li>Key idea two</li></ul>`,
   }));
 }
 

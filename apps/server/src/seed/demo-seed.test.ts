@@ -1,4 +1,6 @@
 // The demo seed: idempotent, working accounts, and a learner whose list shows every enrolment state.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ActivityState,
@@ -20,7 +22,7 @@ import { fixedClock } from '../lib/clock.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { findRoleNames, findUserByLogin } from '../modules/identity/identity.repository.ts';
 import { buildCatalogFilter, emptyCourseListFilters } from '@portal/domain';
-import { KICKOFF_OPENS_AFTER_SECONDS } from './demo-course-experience.ts';
+import { DATA_LITERACY_FILES, KICKOFF_OPENS_AFTER_SECONDS } from './demo-course-experience.ts';
 import { DEMO_ACCOUNTS, seedDemoTenantIfEmpty, type DemoTenant } from './demo-seed.ts';
 
 const enrolledRule = [
@@ -381,6 +383,33 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
         ],
       }),
     ]);
+  });
+
+  it('gives Data Literacy Essentials a rich About whose files the web app serves', async () => {
+    const { about } = await testApp.ctx.db
+      .selectFrom('objectives')
+      .select('about')
+      .where('id', '=', seeded!.objectiveIds.dataLiteracy)
+      .executeTakeFirstOrThrow();
+    expect(about).toMatch(/^<p>[^<]+/);
+    expect(about).toContain('<h2>What you will learn</h2>');
+    expect(about).toContain('<h3>Three charts to compare</h3>');
+    expect(about).toMatch(/<table><caption>Course plan<\/caption>/);
+    expect(about!.match(/<tr>/g)).toHaveLength(3);
+    const images = [...about!.matchAll(/<img src="(data:image\/svg\+xml,[^"]+)" alt="([^"]+)"/g)];
+    expect(images).toHaveLength(3);
+    expect(new Set(images.map(([, src]) => src)).size).toBe(3);
+    expect(about).toContain(`<a href="${DATA_LITERACY_FILES.syllabus}">Course syllabus</a>`);
+    expect(about).toContain(`<a href="${DATA_LITERACY_FILES.worksheet}">Practice worksheet</a>`);
+    // /learn/* is the built web app, which Vite copies from apps/web/public.
+    for (const url of Object.values(DATA_LITERACY_FILES)) {
+      const file = resolve(
+        import.meta.dirname,
+        '../../../web/public',
+        url.replace(/^\/learn\//, ''),
+      );
+      expect(existsSync(file), file).toBe(true);
+    }
   });
 
   it('gives the demo courses part constraints relative to the seed time', async () => {

@@ -224,7 +224,7 @@ export async function seedDemoTenant(db: Kysely<Database>, clock: Clock): Promis
         name: course.name,
         code: course.code,
         description: course.description,
-        about: `<p>${course.description}</p>`,
+        about: course.about ?? `<p>${course.description}</p>`,
         imageUrl: course.imageUrl,
         gradingScaleId: course.scale === 'passFail' ? passFail.id : aToF.id,
         activityState: course.state ?? ActivityState.ready,

@@ -36,40 +36,43 @@ export default function ImageGallery({ images, index, onIndexChange, onClose }: 
   if (!image) return null;
   const position = t('gallery.position', { index: index + 1, count });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      fullScreen
-      title={t('gallery.label')}
-      closeButtonProps={{ 'aria-label': t('gallery.close') }}
-      closeOnEscape
-    >
-      <Stack align="center" gap="md">
-        <Text role="status" aria-live="polite">
-          {position}
-        </Text>
-        <Image src={image.src} alt={image.alt} fit="contain" mah="75vh" w="auto" maw="100%" />
-        <Group justify="center">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('gallery.previous')}
-            disabled={!hasPrevious}
-            onClick={() => onIndexChange(index - 1)}
-          >
-            <IconChevronLeft aria-hidden="true" />
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('gallery.next')}
-            disabled={!hasNext}
-            onClick={() => onIndexChange(index + 1)}
-          >
-            <IconChevronRight aria-hidden="true" />
-          </ActionIcon>
-        </Group>
-      </Stack>
-    </Modal>
+    <Modal.Root opened onClose={onClose} fullScreen closeOnEscape>
+      <Modal.Overlay />
+      <Modal.Content>
+        {/* A <header> here would be a second banner landmark beside the shell's. */}
+        <Modal.Header component="div">
+          <Modal.Title>{t('gallery.label')}</Modal.Title>
+          <Modal.CloseButton aria-label={t('gallery.close')} />
+        </Modal.Header>
+        <Modal.Body>
+          <Stack align="center" gap="md">
+            <Text role="status" aria-live="polite">
+              {position}
+            </Text>
+            <Image src={image.src} alt={image.alt} fit="contain" mah="75vh" w="auto" maw="100%" />
+            <Group justify="center">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('gallery.previous')}
+                disabled={!hasPrevious}
+                onClick={() => onIndexChange(index - 1)}
+              >
+                <IconChevronLeft aria-hidden="true" />
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('gallery.next')}
+                disabled={!hasNext}
+                onClick={() => onIndexChange(index + 1)}
+              >
+                <IconChevronRight aria-hidden="true" />
+              </ActionIcon>
+            </Group>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -64,7 +64,7 @@ export function CatalogCourseCard({ aggregate, index, now }: CatalogCourseCardPr
         ) : null}
       </Stack>
       {locked && aggregate.availabilityDate ? (
-        <Card.Section withBorder inheritPadding py="xs" mt="sm" component="footer">
+        <Card.Section withBorder px="md" py="xs" mt="sm" component="footer">
           <Text size="sm">
             {t('card.availableFrom', { date: format.date(aggregate.availabilityDate) })}
           </Text>

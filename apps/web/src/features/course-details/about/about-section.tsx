@@ -217,8 +217,9 @@ export function AboutSection({ html }: { html: string | null | undefined }) {
       {pdfs.map((pdf, index) =>
         createPortal(
           <Stack gap="xs" my="xs">
+            {/* "default": the light variant's hover colour leaves its blue label under AA contrast. */}
             <Button
-              variant="light"
+              variant="default"
               size="xs"
               style={{ alignSelf: 'flex-start' }}
               leftSection={<IconFileTypePdf size={14} aria-hidden="true" />}
@@ -238,23 +239,33 @@ export function AboutSection({ html }: { html: string | null | undefined }) {
           `pdf-${index}`,
         ),
       )}
-      <Modal
+      <Modal.Root
         opened={fullScreenTable !== undefined}
         onClose={() => setOpenTable(null)}
         fullScreen
-        title={openTable === null ? '' : t('about.tableDialog', { number: openTable + 1 })}
-        closeButtonProps={{ 'aria-label': t('about.close') }}
       >
-        {fullScreenTable ? (
-          <Typography>
-            {/* The table's HTML comes from the sanitised content above. */}
-            <div
-              style={{ overflow: 'auto' }}
-              dangerouslySetInnerHTML={{ __html: fullScreenTable.html }}
-            />
-          </Typography>
-        ) : null}
-      </Modal>
+        <Modal.Overlay />
+        <Modal.Content>
+          {/* A <header> here would be a second banner landmark beside the shell's. */}
+          <Modal.Header component="div">
+            <Modal.Title>
+              {openTable === null ? '' : t('about.tableDialog', { number: openTable + 1 })}
+            </Modal.Title>
+            <Modal.CloseButton aria-label={t('about.close')} />
+          </Modal.Header>
+          <Modal.Body>
+            {fullScreenTable ? (
+              <Typography>
+                {/* The table's HTML comes from the sanitised content above. */}
+                <div
+                  style={{ overflow: 'auto' }}
+                  dangerouslySetInnerHTML={{ __html: fullScreenTable.html }}
+                />
+              </Typography>
+            ) : null}
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
       {galleryIndex !== null ? (
         <Suspense fallback={null}>
           <ImageGallery

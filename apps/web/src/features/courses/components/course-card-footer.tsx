@@ -31,7 +31,7 @@ export function CourseCardFooter({ footer }: { footer: CardFooter }) {
       : null;
 
   return (
-    <Card.Section withBorder inheritPadding py="xs" mt="sm" component="footer">
+    <Card.Section withBorder px="md" py="xs" mt="sm" component="footer">
       <Text size="sm">{line.trim()}</Text>
       {progress !== null ? (
         <Group gap="xs" wrap="nowrap" mt={6}>
