@@ -486,8 +486,20 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
     },
 
     /** Activity records of one attempt (already known to be the caller's), one page, with their axis. */
-    async findActivityRecords(objectiveWorkflowId: string, page: PageRequest) {
-      let query = activityRecordRows(objectiveWorkflowId);
+    /** Ids of the caller's attempts of one aggregate; [] when the aggregate is not theirs or has none. */
+    async findAttemptIdsOfAggregate(caller: Caller, aggregateId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('objectiveWorkflows')
+        .select('id')
+        .where('objectiveWorkflowAggregateId', '=', aggregateId)
+        .where('userId', '=', caller.userId)
+        .where('tenantId', '=', caller.tenantId)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async findActivityRecords(objectiveWorkflowIds: string[], page: PageRequest) {
+      let query = activityRecordRows(objectiveWorkflowIds);
       if (page.where) query = query.where(page.where);
       return applySort(query, page.sort, sql.ref('ar.id'))
         .offset(page.skip)
@@ -496,14 +508,14 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
     },
 
     async countActivityRecords(
-      objectiveWorkflowId: string,
+      objectiveWorkflowIds: string[],
       where: RawBuilder<SqlBool> | undefined,
     ) {
       let query = db
         .selectFrom('activityRecords as ar')
         .innerJoin('activityWorkflows as aw', 'aw.id', 'ar.activityWorkflowId')
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('aw.objectiveWorkflowId', '=', objectiveWorkflowId);
+        .where('aw.objectiveWorkflowId', 'in', objectiveWorkflowIds);
       if (where) query = query.where(where);
       return Number((await query.executeTakeFirstOrThrow()).count);
     },
@@ -513,7 +525,7 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
     },
   };
 
-  function activityRecordRows(objectiveWorkflowId: string) {
+  function activityRecordRows(objectiveWorkflowIds: string[]) {
     return db
       .selectFrom('activityRecords as ar')
       .innerJoin('activityWorkflows as aw', 'aw.id', 'ar.activityWorkflowId')
@@ -529,8 +541,9 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
         'ar.finished',
         'aw.axis',
         'aw.state as workflowState',
+        'aw.objectiveWorkflowId',
       ])
-      .where('aw.objectiveWorkflowId', '=', objectiveWorkflowId);
+      .where('aw.objectiveWorkflowId', 'in', objectiveWorkflowIds);
   }
 
   function objectiveRecordRows(caller: Caller) {

@@ -58,6 +58,16 @@ export function registerWorkflowsRoutes(app: FastifyInstance, ctx: AppContext): 
     service.listActivityRecords(requirePrincipal(request), request.params.id, request.query),
   );
 
+  app.get<WithId>(
+    `${LMS_API}/users/me/objective-workflow-aggregates/:id/activity-records/query`,
+    async (request) =>
+      service.listAggregateActivityRecords(
+        requirePrincipal(request),
+        request.params.id,
+        request.query,
+      ),
+  );
+
   app.get(`${LMS_API}/objective-records/query`, async (request) =>
     service.listObjectiveRecords(requirePrincipal(request), request.query),
   );

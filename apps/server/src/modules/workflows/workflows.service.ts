@@ -93,6 +93,57 @@ export function createWorkflowsService({
     };
   }
 
+  /** One page of activity records over the given attempts, each score shown only where its attempt's policies allow. */
+  async function activityRecordsOf(attempts: AttemptRow[], query: unknown) {
+    const options = parseLoadOptions(query, {
+      fields: activityRecordFields,
+      defaultSort: activityRecordDefaultSort,
+    });
+    if (attempts.length === 0) return listEnvelope([], options.requireTotalCount ? 0 : undefined);
+    const where = filterCondition(options);
+    const now = clock.now();
+    const ids = attempts.map((attempt) => attempt.id);
+    const [rows, totalCount, treesByAttempt] = await Promise.all([
+      workflowsRepository.findActivityRecords(ids, {
+        where,
+        sort: options.sort,
+        skip: options.skip,
+        take: options.take,
+      }),
+      options.requireTotalCount ? workflowsRepository.countActivityRecords(ids, where) : undefined,
+      Promise.all(
+        attempts.map(async (attempt) => [attempt.id, await trees(attempt, now)] as const),
+      ),
+    ]);
+    const treeOf = new Map(treesByAttempt);
+    return listEnvelope(
+      rows.map((row) => {
+        const { stored, revealed } = treeOf.get(row.objectiveWorkflowId)!;
+        const constraint = findNodeByAxis(stored, row.axis)?.activityConstraint ?? null;
+        const shownScore =
+          revealed &&
+          isActivityResultDisclosed(
+            constraint,
+            { state: row.workflowState },
+            row.normalizedScore,
+            now,
+          );
+        return {
+          id: row.id,
+          activityId: row.activityId,
+          activityWorkflowId: row.activityWorkflowId,
+          score: shownScore ? row.score : null,
+          maxScore: shownScore ? row.maxScore : null,
+          normalizedScore: shownScore ? row.normalizedScore : null,
+          passed: shownScore && row.passed !== null ? row.passed === 1 : null,
+          progress: row.progress,
+          finished: row.finished,
+        };
+      }),
+      totalCount,
+    );
+  }
+
   /** Throws 403 when the node's content may not be opened now (spec 4 start and review rules). */
   function assertOpenable(
     attempt: AttemptRow,
@@ -194,49 +245,18 @@ export function createWorkflowsService({
     /** Activity records of one attempt; scores withheld as the tree withholds them. */
     async listActivityRecords(principal: Principal, id: string, query: unknown) {
       const attempt = await requireAttempt(principal, id);
-      const options = parseLoadOptions(query, {
-        fields: activityRecordFields,
-        defaultSort: activityRecordDefaultSort,
-      });
-      const where = filterCondition(options);
-      const now = clock.now();
-      const [rows, totalCount, { stored, revealed }] = await Promise.all([
-        workflowsRepository.findActivityRecords(attempt.id, {
-          where,
-          sort: options.sort,
-          skip: options.skip,
-          take: options.take,
-        }),
-        options.requireTotalCount
-          ? workflowsRepository.countActivityRecords(attempt.id, where)
-          : undefined,
-        trees(attempt, now),
-      ]);
-      return listEnvelope(
-        rows.map((row) => {
-          const constraint = findNodeByAxis(stored, row.axis)?.activityConstraint ?? null;
-          const shownScore =
-            revealed &&
-            isActivityResultDisclosed(
-              constraint,
-              { state: row.workflowState },
-              row.normalizedScore,
-              now,
-            );
-          return {
-            id: row.id,
-            activityId: row.activityId,
-            activityWorkflowId: row.activityWorkflowId,
-            score: shownScore ? row.score : null,
-            maxScore: shownScore ? row.maxScore : null,
-            normalizedScore: shownScore ? row.normalizedScore : null,
-            passed: shownScore && row.passed !== null ? row.passed === 1 : null,
-            progress: row.progress,
-            finished: row.finished,
-          };
-        }),
-        totalCount,
+      return activityRecordsOf([attempt], query);
+    },
+
+    /** Activity records of every attempt of the caller's aggregate (e.g. for earlier attempts). */
+    async listAggregateActivityRecords(principal: Principal, aggregateId: string, query: unknown) {
+      const aggregate = await workflowsRepository.findAggregate(principal, requireId(aggregateId));
+      if (!aggregate) throw notFound();
+      const ids = await workflowsRepository.findAttemptIdsOfAggregate(principal, aggregate.id);
+      const attempts = await Promise.all(
+        ids.map((attemptId) => requireAttempt(principal, attemptId)),
       );
+      return activityRecordsOf(attempts, query);
     },
 
     async listObjectiveRecords(

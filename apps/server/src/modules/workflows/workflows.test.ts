@@ -641,6 +641,11 @@ describe.each(await testDialects())('course workflows on %s', (dialect) => {
         (await get(`users/me/objective-workflows/${workflowId}/activity-records/query`)).json(),
         (
           await get(
+            `users/me/objective-workflow-aggregates/${workflow.objectiveWorkflowAggregateId}/activity-records/query`,
+          )
+        ).json(),
+        (
+          await get(
             `objective-records/query?filter=${encodeURIComponent(JSON.stringify(['objectiveId', '=', objectiveId]))}`,
           )
         ).json(),
@@ -757,6 +762,28 @@ describe.each(await testDialects())('course workflows on %s', (dialect) => {
           )
         ).statusCode,
       ).toBe(200);
+    });
+
+    it('lists the activity records of every attempt of an aggregate, and nobody else’s', async () => {
+      const course = await enrolledTree([{ name: 'Only' }], (e) => e.selfEnrolled().retake());
+      const first = await startCourse(course.aggregateId);
+      await complete(first, course.parts.Only!.axis);
+      await runCommand(testApp, 'submit-objective-workflows', cookie, { id: first });
+      const second = await startCourse(course.aggregateId);
+      await complete(second, course.parts.Only!.axis);
+
+      const url = `users/me/objective-workflow-aggregates/${course.aggregateId}/activity-records/query?requireTotalCount=true`;
+      const page = (await get(url)).json<{ data: { activityId: string }[]; totalCount: number }>();
+      const leafRecords = page.data.filter((r) => r.activityId === course.parts.Only!.activityId);
+      expect(leafRecords).toHaveLength(2);
+      expect(page.totalCount).toBe(page.data.length);
+
+      const theirs = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/lms/v1/${url}`,
+        headers: clientHeaders(otherCookie),
+      });
+      expect(theirs.statusCode).toBe(404);
     });
 
     it('refuses review of a course that does not support review', async () => {
