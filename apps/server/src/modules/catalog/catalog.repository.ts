@@ -4,6 +4,7 @@ import { ActivityState, GradeRevealPolicy, ObjectiveStatus } from '@portal/contr
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { publicObjectives } from './open-catalog.repository.ts';
+import { findShowcasesWithCounts } from '../showcases/showcases.queries.ts';
 
 export interface Caller {
   userId: string;
@@ -91,26 +92,12 @@ export function createCatalogRepository(db: Kysely<Database>) {
 
   return {
     /** Showcases of the caller's catalog courses, with how many of those courses each holds. */
-    async findCatalogShowcases(caller: Caller) {
-      return callerAccesses(caller)
+    findCatalogShowcases(caller: Caller) {
+      const catalog = callerAccesses(caller)
         .where(isNotArchived)
         .where(isInCatalog)
-        .innerJoin('showcaseObjectives as so', 'so.objectiveId', 'o.id')
-        .innerJoin('showcases as s', 's.id', 'so.showcaseId')
-        .where('s.tenantId', '=', caller.tenantId)
-        .select((eb) => [
-          's.id',
-          's.name',
-          's.code',
-          's.description',
-          's.order',
-          eb.fn.countAll<number>().as('objectivesCount'),
-        ])
-        .groupBy(['s.id', 's.name', 's.code', 's.description', 's.order'])
-        .orderBy('s.order')
-        .orderBy('s.name')
-        .orderBy('s.id')
-        .execute();
+        .select('o.id as id');
+      return findShowcasesWithCounts(db, caller.tenantId, catalog);
     },
 
     /** How many of the caller's catalog courses are in no showcase (the "Uncategorized" collection). */

@@ -3,6 +3,10 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ActivityState, ObjectiveStatus } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
 import { applySort, type SortSpec } from '../../lib/list-query/load-options.ts';
+import {
+  findShowcasesOfObjectives,
+  findShowcasesWithCounts,
+} from '../showcases/showcases.queries.ts';
 
 export interface PublicPageRequest {
   where: RawBuilder<SqlBool> | undefined;
@@ -90,39 +94,17 @@ export function createOpenCatalogRepository(db: Kysely<Database>) {
     },
 
     /** Showcases of the given public objectives, in showcase order. */
-    async findShowcasesOfObjectives(tenantId: string, objectiveIds: string[]) {
-      if (objectiveIds.length === 0) return [];
-      return db
-        .selectFrom('showcaseObjectives as so')
-        .innerJoin('showcases as s', 's.id', 'so.showcaseId')
-        .select(['so.objectiveId', 's.id', 's.name'])
-        .where('so.objectiveId', 'in', objectiveIds)
-        .where('s.tenantId', '=', tenantId)
-        .orderBy('s.order')
-        .orderBy('s.name')
-        .orderBy('s.id')
-        .execute();
+    findShowcasesOfObjectives(tenantId: string, objectiveIds: string[]) {
+      return findShowcasesOfObjectives(db, tenantId, objectiveIds);
     },
 
     /** Showcases that hold at least one public objective, counting only public objectives. */
-    async findPublicShowcases(tenantId: string) {
-      return publicObjectives(db, tenantId)
-        .innerJoin('showcaseObjectives as so', 'so.objectiveId', 'o.id')
-        .innerJoin('showcases as s', 's.id', 'so.showcaseId')
-        .where('s.tenantId', '=', tenantId)
-        .select((eb) => [
-          's.id',
-          's.name',
-          's.code',
-          's.description',
-          's.order',
-          eb.fn.countAll<number>().as('objectivesCount'),
-        ])
-        .groupBy(['s.id', 's.name', 's.code', 's.description', 's.order'])
-        .orderBy('s.order')
-        .orderBy('s.name')
-        .orderBy('s.id')
-        .execute();
+    findPublicShowcases(tenantId: string) {
+      return findShowcasesWithCounts(
+        db,
+        tenantId,
+        publicObjectives(db, tenantId).select('o.id as id'),
+      );
     },
   };
 }

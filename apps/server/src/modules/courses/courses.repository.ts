@@ -3,6 +3,10 @@ import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool
 import { ActivityState, ObjectiveStatus } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
 import { applySort, type SortSpec } from '../../lib/list-query/load-options.ts';
+import {
+  findShowcasesOfObjectives,
+  findShowcasesWithCounts,
+} from '../showcases/showcases.queries.ts';
 
 export interface Caller {
   userId: string;
@@ -187,18 +191,8 @@ export function createCoursesRepository(db: Kysely<Database>) {
     },
 
     /** Showcases of the given objectives, in showcase order (for the `objective.showcases` of a page). */
-    async findShowcasesOfObjectives(tenantId: string, objectiveIds: string[]) {
-      if (objectiveIds.length === 0) return [];
-      return db
-        .selectFrom('showcaseObjectives as so')
-        .innerJoin('showcases as s', 's.id', 'so.showcaseId')
-        .select(['so.objectiveId', 's.id', 's.name'])
-        .where('so.objectiveId', 'in', objectiveIds)
-        .where('s.tenantId', '=', tenantId)
-        .orderBy('s.order')
-        .orderBy('s.name')
-        .orderBy('s.id')
-        .execute();
+    findShowcasesOfObjectives(tenantId: string, objectiveIds: string[]) {
+      return findShowcasesOfObjectives(db, tenantId, objectiveIds);
     },
 
     /** Terms referenced by the caller's visible accesses. */
@@ -213,25 +207,9 @@ export function createCoursesRepository(db: Kysely<Database>) {
     },
 
     /** Showcases of the caller's enrolled courses, with how many of those courses each holds. */
-    async findEnrolledShowcases(caller: Caller) {
-      return visibleAccesses(caller)
-        .where(isEnrolled)
-        .innerJoin('showcaseObjectives as so', 'so.objectiveId', 'o.id')
-        .innerJoin('showcases as s', 's.id', 'so.showcaseId')
-        .where('s.tenantId', '=', caller.tenantId)
-        .select((eb) => [
-          's.id',
-          's.name',
-          's.code',
-          's.description',
-          's.order',
-          eb.fn.countAll<number>().as('objectivesCount'),
-        ])
-        .groupBy(['s.id', 's.name', 's.code', 's.description', 's.order'])
-        .orderBy('s.order')
-        .orderBy('s.name')
-        .orderBy('s.id')
-        .execute();
+    findEnrolledShowcases(caller: Caller) {
+      const enrolled = visibleAccesses(caller).where(isEnrolled).select('o.id as id');
+      return findShowcasesWithCounts(db, caller.tenantId, enrolled);
     },
 
     /** How many of the caller's enrolled courses are in no showcase (the "Uncategorized" collection). */

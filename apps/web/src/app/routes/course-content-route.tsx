@@ -3,7 +3,7 @@
 import { useParams } from 'react-router';
 import { CourseContentPage } from '../../features/course-content/course-content-page.tsx';
 import { CourseAreaLayout } from '../../features/course-details/course-area-layout.tsx';
-import { CourseUnavailable } from '../../features/course-details/components/course-unavailable.tsx';
+import { CourseUnavailable } from '../../components/course-unavailable.tsx';
 
 export function Component() {
   const { objectiveId = '', '*': splat } = useParams();

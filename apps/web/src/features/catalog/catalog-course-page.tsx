@@ -8,7 +8,7 @@ import { ListLoading } from '../../components/course-list/list-loading.tsx';
 import { LoadFailed } from '../../components/course-list/load-failed.tsx';
 import { catalogCourseQuery } from './api/catalog-queries.ts';
 import { CatalogCourseDetails } from './components/catalog-course-details.tsx';
-import { CourseUnavailable } from './components/course-unavailable.tsx';
+import { CourseUnavailable } from '../../components/course-unavailable.tsx';
 
 // Spec (course-experience §8): these statuses on loading a course mean "not available", not "try again".
 const UNAVAILABLE_STATUSES = new Set([400, 401, 403, 404]);

@@ -10,7 +10,7 @@ import { ListLoading } from '../../components/course-list/list-loading.tsx';
 import { LoadFailed } from '../../components/course-list/load-failed.tsx';
 import { gradingScaleQuery, objectiveRecordsQuery } from './api/course-details-queries.ts';
 import { CourseDetailsView } from './components/course-details-view.tsx';
-import { CourseUnavailable } from './components/course-unavailable.tsx';
+import { CourseUnavailable } from '../../components/course-unavailable.tsx';
 import { useCourseDetailsAnalytics } from './course-details-analytics.ts';
 import { useCourseOverview } from './use-course-overview.ts';
 

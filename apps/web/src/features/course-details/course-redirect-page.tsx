@@ -12,7 +12,7 @@ import {
 import { flattenTree } from '@portal/domain';
 import { ListLoading } from '../../components/course-list/list-loading.tsx';
 import { activityTreeQuery, courseAggregateQuery } from './api/course-details-queries.ts';
-import { CourseUnavailable } from './components/course-unavailable.tsx';
+import { CourseUnavailable } from '../../components/course-unavailable.tsx';
 import { courseContentPath, courseDetailsPath } from './course-paths.ts';
 
 export interface RedirectQuery {
