@@ -4,7 +4,10 @@ import { ActivityState, GradeRevealPolicy, ObjectiveStatus } from '@portal/contr
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { publicObjectives } from './open-catalog.repository.ts';
-import { findShowcasesWithCounts } from '../showcases/showcases.queries.ts';
+import {
+  countObjectivesWithoutShowcase,
+  findShowcasesWithCounts,
+} from '../showcases/showcases.queries.ts';
 
 export interface Caller {
   userId: string;
@@ -101,23 +104,11 @@ export function createCatalogRepository(db: Kysely<Database>) {
     },
 
     /** How many of the caller's catalog courses are in no showcase (the "Uncategorized" collection). */
-    async countCatalogWithoutShowcase(caller: Caller): Promise<number> {
-      const row = await callerAccesses(caller)
-        .where(isNotArchived)
-        .where(isInCatalog)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('showcaseObjectives as so')
-                .select('so.showcaseId')
-                .whereRef('so.objectiveId', '=', 'o.id'),
-            ),
-          ),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+    countCatalogWithoutShowcase(caller: Caller): Promise<number> {
+      return countObjectivesWithoutShowcase(
+        db,
+        callerAccesses(caller).where(isNotArchived).where(isInCatalog).select('o.id as id'),
+      );
     },
 
     /** The caller's access to an objective as the course lists see it: not archived, enrolled or offered. */

@@ -2,7 +2,7 @@
 import type { ObjectiveAccess, Showcase } from '@portal/contracts';
 import type { Principal } from '../../http/principal.ts';
 import { NotFoundError } from '../../http/errors.ts';
-import { toShowcase, uncategorizedShowcase } from '../courses/courses.mapper.ts';
+import { withUncategorized } from '../showcases/showcases.mapper.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import { toObjectiveAccess } from './catalog.mapper.ts';
 
@@ -20,12 +20,7 @@ export function createCatalogService({ catalogRepository }: CatalogServiceDepend
         catalogRepository.findCatalogShowcases(principal),
         catalogRepository.countCatalogWithoutShowcase(principal),
       ]);
-      const showcases = rows.map(toShowcase);
-      if (withoutShowcase > 0) {
-        const lastOrder = showcases.reduce((max, showcase) => Math.max(max, showcase.order), -1);
-        showcases.push(uncategorizedShowcase(withoutShowcase, lastOrder + 1));
-      }
-      return showcases;
+      return withUncategorized(rows, withoutShowcase);
     },
 
     /** The caller's access to the course as the lists see it; 404 when the course is not theirs to see. */

@@ -1,11 +1,5 @@
 // Turns course-list rows into contract shapes, hiding results that the grade reveal policy keeps back.
-import {
-  NIL_ID,
-  type EnrollmentAggregate,
-  type GradingScale,
-  type Showcase,
-  type Term,
-} from '@portal/contracts';
+import { type EnrollmentAggregate, type GradingScale, type Term } from '@portal/contracts';
 import { isGradeRevealed } from '@portal/domain';
 import type { EnrollmentAggregateRow, GradeRow, GradingScaleRow } from './courses.repository.ts';
 
@@ -84,36 +78,6 @@ export function toEnrollmentAggregate(
 
 export function toTerm(row: { id: string; name: string }): Term {
   return { id: row.id, name: row.name };
-}
-
-export function toShowcase(row: {
-  id: string;
-  name: string;
-  code: string;
-  description: string | null;
-  order: number;
-  objectivesCount: number;
-}): Showcase {
-  return {
-    id: row.id,
-    name: row.name,
-    code: row.code,
-    description: row.description,
-    objectivesCount: Number(row.objectivesCount),
-    order: row.order,
-  };
-}
-
-/** The synthetic collection of enrolled courses that belong to no showcase; always sorted last. */
-export function uncategorizedShowcase(objectivesCount: number, order: number): Showcase {
-  return {
-    id: NIL_ID,
-    name: 'Uncategorized',
-    code: 'uncategorized',
-    description: null,
-    objectivesCount,
-    order,
-  };
 }
 
 export function toGradingScale(row: GradingScaleRow, grades: GradeRow[]): GradingScale {

@@ -4,6 +4,7 @@ import { ActivityState, ObjectiveStatus } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
 import { applySort, type SortSpec } from '../../lib/list-query/load-options.ts';
 import {
+  countObjectivesWithoutShowcase,
   findShowcasesOfObjectives,
   findShowcasesWithCounts,
 } from '../showcases/showcases.queries.ts';
@@ -213,22 +214,11 @@ export function createCoursesRepository(db: Kysely<Database>) {
     },
 
     /** How many of the caller's enrolled courses are in no showcase (the "Uncategorized" collection). */
-    async countEnrolledWithoutShowcase(caller: Caller): Promise<number> {
-      const row = await visibleAccesses(caller)
-        .where(isEnrolled)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('showcaseObjectives as so')
-                .select('so.showcaseId')
-                .whereRef('so.objectiveId', '=', 'o.id'),
-            ),
-          ),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+    countEnrolledWithoutShowcase(caller: Caller): Promise<number> {
+      return countObjectivesWithoutShowcase(
+        db,
+        visibleAccesses(caller).where(isEnrolled).select('o.id as id'),
+      );
     },
 
     async findGradingScales(tenantId: string, page: PageRequest) {

@@ -21,13 +21,8 @@ import {
   gradingScaleDefaultSort,
   gradingScaleFields,
 } from './courses.fields.ts';
-import {
-  toEnrollmentAggregate,
-  toGradingScale,
-  toShowcase,
-  toTerm,
-  uncategorizedShowcase,
-} from './courses.mapper.ts';
+import { toEnrollmentAggregate, toGradingScale, toTerm } from './courses.mapper.ts';
+import { withUncategorized } from '../showcases/showcases.mapper.ts';
 
 export interface CoursesServiceDependencies {
   coursesRepository: CoursesRepository;
@@ -95,12 +90,7 @@ export function createCoursesService({ coursesRepository, clock }: CoursesServic
         coursesRepository.findEnrolledShowcases(principal),
         coursesRepository.countEnrolledWithoutShowcase(principal),
       ]);
-      const showcases = rows.map(toShowcase);
-      if (withoutShowcase > 0) {
-        const lastOrder = showcases.reduce((max, showcase) => Math.max(max, showcase.order), -1);
-        showcases.push(uncategorizedShowcase(withoutShowcase, lastOrder + 1));
-      }
-      return showcases;
+      return withUncategorized(rows, withoutShowcase);
     },
 
     async listGradingScales(

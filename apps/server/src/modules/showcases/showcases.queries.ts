@@ -50,3 +50,25 @@ export async function findShowcasesWithCounts(
     .orderBy('s.id')
     .execute();
 }
+
+/** How many of the listed objectives are in no showcase (the synthetic "Uncategorized" collection). */
+export async function countObjectivesWithoutShowcase(
+  db: Kysely<Database>,
+  objectiveIds: ObjectiveIdQuery,
+): Promise<number> {
+  const row = await db
+    .selectFrom(objectiveIds.as('listed'))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('showcaseObjectives as so')
+            .select('so.showcaseId')
+            .whereRef('so.objectiveId', '=', 'listed.id'),
+        ),
+      ),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
