@@ -19,6 +19,8 @@ import { registerEventsRoutes } from './modules/events/events.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerWorkflowsRoutes } from './modules/workflows/workflows.routes.ts';
+import { createLtiModule, type LtiModule } from './modules/lti/lti.module.ts';
+import { registerLtiRoutes } from './modules/lti/lti.routes.ts';
 import { createCommandEngine, type CommandEngine } from './commands/command-engine.ts';
 import { registerCommandRoutes } from './commands/command.routes.ts';
 import { commandDefinitions } from './commands/command-definitions.ts';
@@ -39,6 +41,7 @@ export interface BuiltApp {
   ctx: AppContext;
   commands: CommandEngine;
   database: DatabaseHandle;
+  lti: LtiModule;
 }
 
 export const API_BODY_LIMIT = 256 * 1024;
@@ -99,6 +102,9 @@ export async function buildApp(
   registerProfileRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerWorkflowsRoutes(app, ctx);
+  const lti = createLtiModule(ctx);
+  await lti.keys.ensure(ctx.clock.now());
+  await registerLtiRoutes(app, ctx, lti);
   registerCommandRoutes(app, ctx, commands);
   await registerSpaRoutes(app, ctx);
 
@@ -108,5 +114,5 @@ export async function buildApp(
     if (!options.database) await database.close();
   });
 
-  return { app, ctx, commands, database };
+  return { app, ctx, commands, database, lti };
 }

@@ -24,6 +24,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   SQLITE_FILE: z.string().default('./data/portal.sqlite'),
   SESSION_SECRET: z.string().min(16).optional(),
+  ENCRYPTION_KEY: z.string().min(16).optional(),
   SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(7200),
   SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().positive().default(43200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -47,6 +48,8 @@ export interface AppConfig {
   publicUrl: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   sessionSecret: string;
+  /** Seals LTI secrets and private keys at rest; ENCRYPTION_KEY, else the session secret. */
+  encryptionKey: string;
   sessionIdleSeconds: number;
   sessionAbsoluteSeconds: number;
   logLevel: string;
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: e.SQLITE_FILE },
     sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-change-me',
+    encryptionKey: e.ENCRYPTION_KEY ?? e.SESSION_SECRET ?? 'development-only-secret-change-me',
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_SECONDS,
     logLevel: e.LOG_LEVEL,

@@ -60,6 +60,8 @@ export type RoleName = (typeof RoleName)[keyof typeof RoleName];
 export const Permission = {
   objectiveWorkflowCreate: 'ObjectiveWorkflow.Create',
   researchAccess: 'Research.Access',
+  /** Register and list LTI tools (admin API, docs/decisions/0008). */
+  ltiToolManage: 'LtiTool.Manage',
 } as const;
 
 export const LicensedFeature = {

@@ -11,3 +11,4 @@ export * from './timezones.ts';
 export * from './profile.ts';
 export * from './catalog.ts';
 export * from './workflows.ts';
+export * from './lti.ts';

@@ -75,6 +75,8 @@ export interface ActivityNode {
   presentationMode: number;
   supportReview: boolean;
   supportMobileView: boolean;
+  /** How an LTI activity is shown: 1 fullscreen, 2 embedded auto, 3 embedded custom. */
+  displayMode: number;
   /** Recommended duration in seconds. */
   duration: number | null;
   proctored: boolean;
@@ -107,6 +109,7 @@ export const activityNodeSchema: z.ZodType<ActivityNode> = z.lazy(() =>
     presentationMode: z.number().int(),
     supportReview: z.boolean(),
     supportMobileView: z.boolean(),
+    displayMode: z.number().int(),
     duration: z.number().nullable(),
     proctored: z.boolean(),
     maxScore: z.number(),

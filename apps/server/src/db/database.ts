@@ -18,6 +18,7 @@ import type { Database } from './schema.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
 import { listIndexesMigration } from './migrations/0002-list-indexes.ts';
 import { openCatalogMigration } from './migrations/0003-open-catalog.ts';
+import { ltiMigration } from './migrations/0004-lti.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -62,6 +63,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0001-initial': initialMigration(dialect),
     '0002-list-indexes': listIndexesMigration(),
     '0003-open-catalog': openCatalogMigration(),
+    '0004-lti': ltiMigration(dialect),
   };
 }
 

@@ -375,6 +375,134 @@ export interface KeyValuesTable {
   value: string;
 }
 
+/** A registered LTI tool (docs/decisions/0008). JSON arrays are stored as text. */
+export interface LtiToolsTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  /** 1 LTI 1.1, 3 LTI 1.3 */
+  ltiVersion: number;
+  enabled: Flag;
+  clientId: string | null;
+  /** JSON string[] */
+  deploymentIds: string;
+  loginUrl: string | null;
+  /** JSON string[] */
+  redirectUris: string;
+  jwksUrl: string | null;
+  /** JSON JWK */
+  publicJwk: string | null;
+  /** JSON string[] */
+  allowedScopes: string;
+  targetLinkUri: string;
+  /** anonymous | name | email */
+  privacyLevel: string;
+  consumerKey: string | null;
+  /** AES-256-GCM sealed (modules/lti/secret-box.ts) */
+  secretEncrypted: string | null;
+  created: string;
+}
+export interface LtiActivityResourcesTable {
+  activityId: string;
+  toolId: string;
+  targetLinkUri: string | null;
+  /** JSON Record<string, string> */
+  custom: string;
+  preferredWidth: number | null;
+  preferredHeight: number | null;
+}
+export interface LtiResourceLinksTable {
+  id: string;
+  tenantId: string;
+  toolId: string;
+  objectiveId: string;
+  activityId: string;
+  axis: string;
+  created: string;
+}
+export interface LtiLineItemsTable {
+  id: string;
+  toolId: string;
+  objectiveId: string;
+  resourceLinkId: string | null;
+  label: string;
+  scoreMaximum: number;
+  resourceId: string | null;
+  tag: string | null;
+  startDateTime: string | null;
+  endDateTime: string | null;
+  created: string;
+}
+export interface LtiResultsTable {
+  id: string;
+  lineItemId: string;
+  userId: string;
+  scoreGiven: number | null;
+  scoreMaximum: number | null;
+  activityProgress: string;
+  gradingProgress: string;
+  comment: string | null;
+  timestamp: string;
+  updated: string;
+}
+export interface LtiLaunchesTable {
+  /** SHA-256 (hex) of the lti_message_hint; the hint itself is never stored. */
+  hintHash: string;
+  tenantId: string;
+  toolId: string;
+  userId: string;
+  resourceLinkId: string;
+  objectiveWorkflowId: string;
+  activityWorkflowId: string;
+  loginHint: string;
+  /** SHA-256 (hex) of the launching browser's binding cookie. */
+  bindingHash: string;
+  targetLinkUri: string;
+  /** iframe | window */
+  documentTarget: string;
+  returnUrl: string;
+  locale: string | null;
+  expires: string;
+  /** When the hint was consumed; null while pending. */
+  used: string | null;
+  created: string;
+}
+export interface LtiSubjectsTable {
+  toolId: string;
+  userId: string;
+  sub: string;
+}
+export interface LtiOutcomeSourcesTable {
+  sourcedid: string;
+  toolId: string;
+  resourceLinkId: string;
+  userId: string;
+  created: string;
+}
+export interface LtiAccessTokensTable {
+  /** SHA-256 (hex) of the bearer token. */
+  tokenHash: string;
+  toolId: string;
+  /** Space-separated granted scopes. */
+  scopes: string;
+  expires: string;
+}
+export interface LtiNoncesTable {
+  key: string;
+  expires: string;
+}
+export interface LtiPlatformKeysTable {
+  kid: string;
+  /** next | current | previous | retired */
+  status: string;
+  /** JSON public JWK (kty, n, e, kid, alg, use) */
+  publicJwk: string;
+  /** AES-256-GCM sealed private JWK */
+  privateJwkEncrypted: string;
+  created: string;
+  rotated: string | null;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -406,6 +534,17 @@ export interface Database {
   oidcPayloads: OidcPayloadsTable;
   oidcTransactions: OidcTransactionsTable;
   keyValues: KeyValuesTable;
+  ltiTools: LtiToolsTable;
+  ltiActivityResources: LtiActivityResourcesTable;
+  ltiResourceLinks: LtiResourceLinksTable;
+  ltiLineItems: LtiLineItemsTable;
+  ltiResults: LtiResultsTable;
+  ltiLaunches: LtiLaunchesTable;
+  ltiSubjects: LtiSubjectsTable;
+  ltiOutcomeSources: LtiOutcomeSourcesTable;
+  ltiAccessTokens: LtiAccessTokensTable;
+  ltiNonces: LtiNoncesTable;
+  ltiPlatformKeys: LtiPlatformKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

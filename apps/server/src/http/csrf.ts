@@ -8,6 +8,9 @@ export function registerCsrfGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (!request.url.startsWith('/api/')) return;
+    // LTI protocol endpoints are called by tools (form posts, bearer tokens, OAuth 1 signatures), which
+    // carry their own proof: a single-use hint, a signed assertion or a signature.
+    if (request.url.startsWith('/api/lti/v1/')) return;
     if (request.headers['x-requested-with']) return;
     throw new ForbiddenError(
       'csrf_marker_missing',

@@ -155,6 +155,7 @@ export function buildActivityTree(source: TreeSource, view: TreeView): ActivityN
       presentationMode: activity.presentationMode,
       supportReview: flag(activity.supportReview),
       supportMobileView: flag(activity.supportMobileView),
+      displayMode: activity.displayMode,
       duration: activity.duration,
       proctored: flag(activity.proctored),
       maxScore: activity.maxScore,

@@ -207,6 +207,7 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
         'content',
         'supportReview',
         'supportMobileView',
+        'displayMode',
         'duration',
         'proctored',
         'presentationMode',

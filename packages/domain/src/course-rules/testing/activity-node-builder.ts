@@ -39,6 +39,7 @@ export class ActivityNodeBuilder {
       presentationMode: PresentationMode.tree,
       supportReview: true,
       supportMobileView: true,
+      displayMode: 2,
       duration: null,
       proctored: false,
       maxScore: 1,

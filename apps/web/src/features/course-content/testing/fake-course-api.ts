@@ -48,6 +48,7 @@ export function aNode(name: string, fields: Partial<ActivityNode> = {}): Activit
     presentationMode: PresentationMode.tree,
     supportReview: true,
     supportMobileView: true,
+    displayMode: 2,
     duration: null,
     proctored: false,
     maxScore: 1,

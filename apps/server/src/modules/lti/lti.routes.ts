@@ -1,0 +1,42 @@
+// HTTP edge of the LTI platform. Protocol endpoints live under /api/lti/v1 in one encapsulated plugin, so
+// their content types (AGS media types, LTI 1.1 XML) do not leak into the rest of the API.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import type { LtiModule } from './lti.module.ts';
+import { LTI_API } from './lti-urls.ts';
+
+/** AGS bodies are JSON under their own media types; LTI 1.1 outcomes are XML kept raw for the body hash. */
+function registerLtiContentTypes(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    /^application\/vnd\.ims\.[a-z0-9.+-]+json$/,
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      try {
+        done(null, body === '' ? undefined : JSON.parse(body as string));
+      } catch {
+        const error = Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400 });
+        done(error, undefined);
+      }
+    },
+  );
+  app.addContentTypeParser(
+    ['application/xml', 'text/xml'],
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+}
+
+export async function registerLtiRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  lti: LtiModule,
+): Promise<void> {
+  await app.register(async (scope) => {
+    registerLtiContentTypes(scope);
+    scope.get(`${LTI_API}/.well-known/jwks.json`, async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return lti.keys.jwks();
+    });
+    void ctx;
+  });
+}
