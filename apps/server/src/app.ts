@@ -21,6 +21,7 @@ import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerWorkflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { createLtiModule, type LtiModule } from './modules/lti/lti.module.ts';
 import { registerLtiRoutes } from './modules/lti/lti.routes.ts';
+import { registerToolsRoutes } from './modules/lti/tools.routes.ts';
 import { createCommandEngine, type CommandEngine } from './commands/command-engine.ts';
 import { registerCommandRoutes } from './commands/command.routes.ts';
 import { commandDefinitions } from './commands/command-definitions.ts';
@@ -105,6 +106,7 @@ export async function buildApp(
   const lti = createLtiModule(ctx);
   await lti.keys.ensure(ctx.clock.now());
   await registerLtiRoutes(app, ctx, lti);
+  registerToolsRoutes(app, ctx, lti);
   registerCommandRoutes(app, ctx, commands);
   await registerSpaRoutes(app, ctx);
 

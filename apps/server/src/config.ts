@@ -38,6 +38,7 @@ const envSchema = z.object({
   COMMAND_SYNC_WAIT_MS: z.coerce.number().int().positive().default(10000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  LTI_TOOLS_URL: z.url().default('http://localhost:3001'),
 });
 
 export interface AppConfig {
@@ -64,6 +65,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Password and registration attempts per IP (and login) per minute; /oidc/login allows six times as many. */
   signInRateLimitPerMinute: number;
+  /** Where the built-in LTI tools listen (apps/lti-tools); the demo seed registers them there. */
+  builtInLtiToolUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -106,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     commandSyncWaitMs: e.COMMAND_SYNC_WAIT_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+    builtInLtiToolUrl: e.LTI_TOOLS_URL.replace(/\/+$/, ''),
   };
 }

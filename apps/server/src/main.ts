@@ -8,7 +8,11 @@ import { systemClock } from './lib/clock.ts';
 const config = loadConfig();
 const database = createDatabase(config.database);
 await migrateToLatest(database);
-if (config.seedDemo) await seedDemoTenantIfEmpty(database.db, systemClock);
+if (config.seedDemo) {
+  await seedDemoTenantIfEmpty(database.db, systemClock, {
+    builtInToolUrl: config.builtInLtiToolUrl,
+  });
+}
 
 const { app } = await buildApp(config, { database });
 

@@ -298,6 +298,41 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
   const textNode = (name: string, extra: Partial<TreeNode> = {}) =>
     expect.objectContaining({ name, type: ActivityType.text, children: [], ...extra });
 
+  it('registers the built-in quiz tool and delivers the LTI courses through it', async () => {
+    const { db } = testApp.ctx;
+    const tool = await db
+      .selectFrom('ltiTools')
+      .selectAll()
+      .where('clientId', '=', 'built-in-quiz')
+      .executeTakeFirstOrThrow();
+    expect(tool).toMatchObject({
+      ltiVersion: 3,
+      loginUrl: 'http://localhost:3001/login',
+      jwksUrl: 'http://localhost:3001/.well-known/jwks.json',
+    });
+    const resources = await db
+      .selectFrom('ltiActivityResources')
+      .innerJoin('activities', 'activities.id', 'ltiActivityResources.activityId')
+      .select([
+        'activities.name',
+        'activities.type',
+        'activities.displayMode',
+        'ltiActivityResources.custom',
+      ])
+      .where('ltiActivityResources.toolId', '=', tool.id)
+      .orderBy('activities.name')
+      .execute();
+    expect(resources).toEqual([
+      {
+        name: 'Security basics quiz',
+        type: 1,
+        displayMode: 1,
+        custom: '{"quiz":"security-basics"}',
+      },
+      { name: 'Web Basics Quiz', type: 1, displayMode: 2, custom: '{"quiz":"web-basics"}' },
+    ]);
+  });
+
   it('enrols Mae, not started, in the course-experience courses with their policies', async () => {
     const items = await enrolledOf(seeded!.userIds.courseLearner);
     const byName = new Map(items.map((item) => [item.objective.name, item]));
@@ -307,8 +342,10 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       'Data Literacy Essentials',
       'Project Kickoff Essentials',
       'Security Awareness Training',
+      'Security Essentials',
       'Team Rituals',
       'Time Management Fundamentals',
+      'Web Basics Quiz',
       'Writing Clear Emails',
     ]);
     expect(

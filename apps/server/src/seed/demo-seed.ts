@@ -24,6 +24,7 @@ import {
 } from './course-records.ts';
 import { experienceCourses, type ExperienceCourseKey } from './demo-course-experience.ts';
 import { demoCourses, type DemoCourseKey } from './demo-courses.ts';
+import { seedDemoLti } from './demo-lti.ts';
 
 /** The demo accounts (also listed in the README). */
 export const DEMO_ACCOUNTS = {
@@ -82,10 +83,11 @@ export interface DemoTenant {
 export async function seedDemoTenantIfEmpty(
   db: Kysely<Database>,
   clock: Clock,
+  options: DemoSeedOptions = {},
 ): Promise<DemoTenant | null> {
   if (await hasTenant(db)) return null;
   try {
-    return await seedDemoTenant(db, clock);
+    return await seedDemoTenant(db, clock, options);
   } catch (error) {
     // Another instance sharing the database seeded it first (unique tenant domain): nothing left to do.
     if (await hasTenant(db)) return null;
@@ -97,8 +99,17 @@ async function hasTenant(db: Kysely<Database>): Promise<boolean> {
   return (await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
+export interface DemoSeedOptions {
+  /** Where the built-in LTI quiz tool listens (config LTI_TOOLS_URL); default http://localhost:3001. */
+  builtInToolUrl?: string;
+}
+
 /** Creates the demo tenant in one transaction, with dates relative to `clock.now()`. */
-export async function seedDemoTenant(db: Kysely<Database>, clock: Clock): Promise<DemoTenant> {
+export async function seedDemoTenant(
+  db: Kysely<Database>,
+  clock: Clock,
+  options: DemoSeedOptions = {},
+): Promise<DemoTenant> {
   const now = clock.now();
   const at = (days: number, hours = 0) =>
     new Date(now.getTime() + (days * 24 + hours) * 3_600_000).toISOString();
@@ -480,6 +491,15 @@ export async function seedDemoTenant(db: Kysely<Database>, clock: Clock): Promis
         // Unfinished when its grace period ended: now blocked.
         { ...securityPart('Clean desk policy'), started: at(-6), finished: null },
       ],
+    });
+
+    // Mae and Grace: the LTI courses of the built-in quiz tool (embedded, and full screen inside a composite).
+    await seedDemoLti(tx, {
+      tenantId,
+      toolUrl: options.builtInToolUrl ?? 'http://localhost:3001',
+      gradingScaleId: passFail.id,
+      learnerIds: [userIds.courseLearner, userIds.admin],
+      created,
     });
 
     return { tenantId, userIds, objectiveIds };

@@ -8,7 +8,9 @@ const config = loadConfig();
 const database = createDatabase(config.database);
 try {
   await migrateToLatest(database);
-  await seedDemoTenantIfEmpty(database.db, systemClock);
+  await seedDemoTenantIfEmpty(database.db, systemClock, {
+    builtInToolUrl: config.builtInLtiToolUrl,
+  });
   console.warn('Demo tenant present.');
 } finally {
   await database.close();

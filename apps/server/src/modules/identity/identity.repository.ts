@@ -33,6 +33,7 @@ export const ADMINISTRATOR_PERMISSIONS = [
   'User.Update',
   'TenantSettings.Update',
   'Admin.Access',
+  'LtiTool.Manage',
 ];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {

@@ -1,0 +1,137 @@
+// The demo tenant's LTI courses: the built-in quiz tool (apps/lti-tools) registered as an LTI 1.3 tool, an LTI
+// course it delivers embedded, and a composite course whose last part is the tool in full screen.
+import type { Kysely } from 'kysely';
+import { ActivityType, AgsScope, DisplayMode, LtiVersion } from '@portal/contracts';
+import type { Database } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import { insertCourse, insertEnrolment } from './course-records.ts';
+
+/** Fixed so that `npm start` can configure the tool process to match (scripts/start.mjs). */
+export const BUILT_IN_QUIZ = {
+  clientId: 'built-in-quiz',
+  deploymentId: 'northwind-quiz-1',
+  name: 'Quiz (built-in tool)',
+} as const;
+
+export interface DemoLtiInput {
+  tenantId: string;
+  /** Where the built-in tool listens (config LTI_TOOLS_URL). */
+  toolUrl: string;
+  gradingScaleId: string;
+  learnerIds: string[];
+  created: string;
+}
+
+export interface DemoLti {
+  toolId: string;
+  webBasicsObjectiveId: string;
+  securityObjectiveId: string;
+}
+
+async function deliverByTool(
+  db: Kysely<Database>,
+  activityId: string,
+  toolId: string,
+  displayMode: number,
+  quiz: string,
+): Promise<void> {
+  await db
+    .updateTable('activities')
+    .set({ type: ActivityType.lti13, displayMode, content: null, maxScore: 1 })
+    .where('id', '=', activityId)
+    .execute();
+  await db
+    .insertInto('ltiActivityResources')
+    .values({
+      activityId,
+      toolId,
+      targetLinkUri: null,
+      custom: JSON.stringify({ quiz }),
+      preferredWidth: null,
+      preferredHeight: null,
+    })
+    .execute();
+}
+
+export async function seedDemoLti(db: Kysely<Database>, input: DemoLtiInput): Promise<DemoLti> {
+  const toolUrl = input.toolUrl.replace(/\/+$/, '');
+  const toolId = newId();
+  await db
+    .insertInto('ltiTools')
+    .values({
+      id: toolId,
+      tenantId: input.tenantId,
+      name: BUILT_IN_QUIZ.name,
+      ltiVersion: LtiVersion.lti13,
+      enabled: 1,
+      clientId: BUILT_IN_QUIZ.clientId,
+      deploymentIds: JSON.stringify([BUILT_IN_QUIZ.deploymentId]),
+      loginUrl: `${toolUrl}/login`,
+      redirectUris: JSON.stringify([`${toolUrl}/launch`]),
+      jwksUrl: `${toolUrl}/.well-known/jwks.json`,
+      publicJwk: null,
+      allowedScopes: JSON.stringify([AgsScope.lineItemReadOnly, AgsScope.score]),
+      targetLinkUri: `${toolUrl}/launch`,
+      privacyLevel: 'name',
+      consumerKey: null,
+      secretEncrypted: null,
+      created: input.created,
+    })
+    .execute();
+
+  const webBasics = await insertCourse(db, {
+    tenantId: input.tenantId,
+    name: 'Web Basics Quiz',
+    code: 'LTI-101',
+    description: 'A short quiz on how the web works, delivered by an LTI tool inside the portal.',
+    about:
+      '<p>Answer four questions about HTML, HTTP and accessibility. The quiz runs in an external tool; ' +
+      'your score comes back to the portal as soon as you submit.</p>',
+    gradingScaleId: input.gradingScaleId,
+    type: ActivityType.lti13,
+    created: input.created,
+  });
+  await deliverByTool(db, webBasics.activityId, toolId, DisplayMode.embeddedAuto, 'web-basics');
+
+  const security = await insertCourse(db, {
+    tenantId: input.tenantId,
+    name: 'Security Essentials',
+    code: 'SEC-110',
+    description: 'Recognise phishing and protect your accounts, then check yourself in a quiz.',
+    about:
+      '<p>Read a short guide, then take the security quiz. The quiz opens in full screen and reports ' +
+      'your score to the portal.</p>',
+    gradingScaleId: input.gradingScaleId,
+    children: [
+      {
+        name: 'Spot a phishing e-mail',
+        content:
+          '<p>Check the sender address, hover over links before you click, and be wary of urgency. ' +
+          'When in doubt, report the message instead of answering it.</p>',
+        duration: 300,
+      },
+      { name: 'Security basics quiz', duration: 300 },
+    ],
+    created: input.created,
+  });
+  const quizPart = security.parts.find((part) => part.name === 'Security basics quiz')!;
+  await deliverByTool(db, quizPart.activityId, toolId, DisplayMode.fullscreen, 'security-basics');
+
+  for (const userId of input.learnerIds) {
+    for (const objectiveId of [webBasics.objectiveId, security.objectiveId]) {
+      await insertEnrolment(db, {
+        tenantId: input.tenantId,
+        userId,
+        objectiveId,
+        isSelfEnrolled: true,
+        retake: true,
+        created: input.created,
+      });
+    }
+  }
+  return {
+    toolId,
+    webBasicsObjectiveId: webBasics.objectiveId,
+    securityObjectiveId: security.objectiveId,
+  };
+}
