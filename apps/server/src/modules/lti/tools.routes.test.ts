@@ -32,10 +32,7 @@ describe.each(await testDialects())('LTI tool registry admin API on %s', (dialec
     const otherTenant = await aTenant(db);
     admin = await signInAs(testApp, await aUser(db, tenantId, ['Administrator']));
     learner = await signInAs(testApp, await aUser(db, tenantId, ['Learner']));
-    otherAdmin = await signInAs(
-      testApp,
-      await aUser(db, otherTenant, ['Administrator']),
-    );
+    otherAdmin = await signInAs(testApp, await aUser(db, otherTenant, ['Administrator']));
   });
   afterAll(() => testApp.close());
 
