@@ -16,6 +16,16 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        test: {
+          name: 'lti-tools',
+          root: 'apps/lti-tools',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          pool: 'forks',
+        },
+      },
       'apps/web/vite.config.ts',
     ],
   },

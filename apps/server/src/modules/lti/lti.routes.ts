@@ -3,6 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { LtiModule } from './lti.module.ts';
+import { registerAuthorizationRoute, registerLaunchRoutes } from './launch.routes.ts';
+import { registerTokenRoutes } from './token.routes.ts';
+import { registerAgsRoutes } from './ags.routes.ts';
+import { registerOutcomesRoutes } from './outcomes.routes.ts';
 import { LTI_API } from './lti-urls.ts';
 
 /** AGS bodies are JSON under their own media types; LTI 1.1 outcomes are XML kept raw for the body hash. */
@@ -31,12 +35,17 @@ export async function registerLtiRoutes(
   ctx: AppContext,
   lti: LtiModule,
 ): Promise<void> {
+  registerLaunchRoutes(app, ctx, lti);
   await app.register(async (scope) => {
     registerLtiContentTypes(scope);
     scope.get(`${LTI_API}/.well-known/jwks.json`, async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
       return lti.keys.jwks();
     });
+    registerAuthorizationRoute(scope, ctx, lti);
+    registerTokenRoutes(scope, ctx, lti);
+    registerAgsRoutes(scope, ctx, lti);
+    registerOutcomesRoutes(scope, ctx, lti);
     void ctx;
   });
 }
