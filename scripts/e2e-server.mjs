@@ -4,9 +4,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startLtiTools } from './lti-tools-process.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+const portalUrl = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3123}`;
+const toolUrl = `http://localhost:${process.env.E2E_TOOL_PORT ?? 3124}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -19,7 +22,24 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
     RATE_LIMIT_PER_MINUTE: '100000',
     SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
+    LTI_TOOLS_URL: toolUrl,
   },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+const tools = startLtiTools({
+  root,
+  portalUrl,
+  toolUrl,
+  keyFile: join(dir, 'lti-tools-key.json'),
+  env: { ...process.env, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => [server, tools].forEach((child) => child.kill(signal)));
+}
+server.on('exit', (code) => {
+  tools.kill('SIGTERM');
+  process.exit(code ?? 0);
+});
+tools.on('exit', (code) => {
+  server.kill('SIGTERM');
+  process.exit(code ?? 1);
+});
