@@ -62,7 +62,7 @@ export function renderPage(page: Page): string {
 <link rel="stylesheet" href=".${STYLESHEET_PATH}">
 </head>
 <body>
-<main>
+<main aria-label="${escapeHtml(page.title)}">
 ${page.body}
 </main>
 </body>

@@ -114,7 +114,8 @@ describe('pages', () => {
       expect(css.body).toContain(':focus-visible');
       const home = await tool.app.inject({ url: '/' });
       expect(home.body).toContain('<link rel="stylesheet" href="./styles.css">');
-      expect(home.body).toContain('<main>');
+      // Named, so that it stays distinguishable from the portal's own main landmark around the iframe.
+      expect(home.body).toContain('<main aria-label="Quiz (built-in tool)">');
       expect(home.headers['content-security-policy']).toContain(
         "frame-ancestors 'self' https://portal.example",
       );

@@ -23,7 +23,8 @@ type PageNamespace =
   | 'catalog'
   | 'courseList'
   | 'courseContent'
-  | 'courseDetails';
+  | 'courseDetails'
+  | 'lti';
 
 const page =
   (load: () => Promise<PageModule>, namespace?: PageNamespace | PageNamespace[]) => async () => {
@@ -49,6 +50,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       errorElement: <FullScreenErrorBoundary />,
     },
     { path: paths.embeddedFrame, lazy: page(() => import('./routes/embedded-frame.tsx')) },
+    {
+      // Outside the shell: it runs inside the tool's iframe and only hands the learner back.
+      path: paths.ltiToolCallback,
+      lazy: page(() => import('../features/lti/pages/lti-tool-callback-route.tsx'), 'lti'),
+      errorElement: <FullScreenErrorBoundary />,
+    },
     {
       path: paths.simulateError,
       lazy: page(() => import('./routes/simulate-error.tsx')),
@@ -138,8 +145,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: `${paths.courses}/:objectiveId/view/content/*`,
               lazy: page(
                 () => import('./routes/course-content-route.tsx'),
-                ['courseContent', 'courseDetails', 'courseList'],
+                ['courseContent', 'courseDetails', 'courseList', 'lti'],
               ),
+            },
+            {
+              // The full-screen view of an LTI activity of an attempt (?activityPathId=axis).
+              path: `${paths.courses}/:objectiveId/workflow/:workflowId/view`,
+              lazy: page(() => import('../features/lti/pages/lti-workflow-view-route.tsx'), 'lti'),
             },
             {
               path: paths.profile,

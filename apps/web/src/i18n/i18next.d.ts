@@ -10,6 +10,7 @@ import type profile from './locales/en-US/profile.json';
 import type openCatalog from './locales/en-US/openCatalog.json';
 import type courseDetails from './locales/en-US/courseDetails.json';
 import type courseContent from './locales/en-US/courseContent.json';
+import type lti from './locales/en-US/lti.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -26,6 +27,7 @@ declare module 'i18next' {
       openCatalog: typeof openCatalog;
       courseDetails: typeof courseDetails;
       courseContent: typeof courseContent;
+      lti: typeof lti;
     };
   }
 }

@@ -50,7 +50,7 @@ describe('courseButtons', () => {
   it.each([
     ['not started', input(), { ...none, start: true }],
     ['not started, text root activity', input({ activityType: ActivityType.text }), none],
-    ['not started, LTI ready', input({ isLtiReadyOrExpired: true }), none],
+    ['not started, LTI ready', input({ isLtiReadyOrExpired: true }), { ...none, start: true }],
     ['not started, not yet available', input({ availabilityDate: future }), none],
     ['not started, window closed', input({ availabilityEndDate: past }), none],
     ['in progress', input({}, WorkflowState.inProgress), { ...none, continue: true }],
@@ -85,6 +85,11 @@ describe('courseButtons', () => {
       'finished with retake, LTI ready',
       input({ retake: true, isLtiReadyOrExpired: true }, finished, 'own'),
       { ...none, startAgain: true, review: true },
+    ],
+    [
+      'finished without retake, LTI ready',
+      input({ isLtiReadyOrExpired: true }, finished, 'own'),
+      { ...none, review: true },
     ],
     ['finished, review unsupported', input({ supportReview: false }, finished, 'own'), none],
     ['finished, results protected', input({ protectResults: true }, finished, 'own'), none],

@@ -27,7 +27,7 @@ export type CourseButtonsInput = Pick<
   /** A start request is in flight. */
   starting: boolean;
   inProctorSession: boolean;
-  /** An LTI root activity in state ready or expired (its own launch flow replaces Start). */
+  /** An LTI root activity in state ready or expired: after a finished attempt, Start again replaces Start. */
   isLtiReadyOrExpired: boolean;
 };
 
@@ -42,9 +42,10 @@ export interface CourseButtons {
 }
 
 /**
- * Spec 4 buttons table. Start: no workflow, or starting, or finished with retake; never for a text root activity
- * or an LTI ready/expired one. Start again: an imported result (record without workflow), or finished with retake
- * on an LTI ready/expired course; an imported result shows Start again instead of Start. Both need the
+ * Spec 4 buttons table. Start: no workflow, or starting, or finished with retake; never for a text root activity,
+ * nor in the LTI ready/expired case (finished with retake on an LTI ready/expired course), which shows Start
+ * again instead, as does an imported result (record without workflow). A first attempt at an LTI course starts
+ * with Start like any other. Both need the
  * availability window open (spec 4 Availability), except that a start already in flight keeps its Start button.
  * Continue: in progress, not in a proctor session, not starting. Review: an attempt that is not in progress and
  * isReviewAllowed. Add to my courses: nothing makes the learner enrolled yet (self-enrolled, mandatory, an
@@ -68,10 +69,10 @@ export function courseButtons(input: CourseButtonsInput, now: Date): CourseButto
       },
       now,
     ).kind === 'open';
-  const startKind = input.activityType !== ActivityType.text && !input.isLtiReadyOrExpired;
+  const startKind = input.activityType !== ActivityType.text;
+  const retakeByStart = finished && input.retake && !input.isLtiReadyOrExpired;
   const start =
-    startKind &&
-    (input.starting || (open && !imported && (workflow === null || (finished && input.retake))));
+    startKind && (input.starting || (open && !imported && (workflow === null || retakeByStart)));
   const startAgain =
     open &&
     !input.starting &&

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PresentationMode, WorkflowState, type ActivityNode } from '@portal/contracts';
 import { firstStartableAxis, isGradeRevealed, type ActivityRuleContext } from '@portal/domain';
@@ -12,6 +12,8 @@ import { ApiError, INTERNAL_ERROR_TEXT } from '../../lib/api-client.ts';
 import { trackEvent } from '../../lib/analytics.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { showToast } from '../../lib/toast.ts';
+import { reloadToWorkflowView, workflowViewPath } from '../lti/lti-paths.ts';
+import { isLtiActivityType } from '../lti/model/lti-activity.ts';
 import {
   activityTreeQuery,
   courseAggregateQuery,
@@ -69,17 +71,33 @@ export function CourseContentPage({ objectiveId, axis, unavailable }: CourseCont
 
   const aggregateQuery = useQuery(courseAggregateQuery(objectiveId));
   const aggregate = aggregateQuery.data;
+  const isLtiCourse = aggregate ? isLtiActivityType(aggregate.objective.activity.type) : false;
+  // An LTI course leaves for its workflow view with a full page load (spec 4); nothing else loads meanwhile.
+  const [leaving, setLeaving] = useState(false);
   // After a start, the first startable activity of the new attempt is selected.
   const selectedFor = useRef<string | null>(null);
-  const onStarted = useCallback(() => {
-    selectedFor.current = null;
-    void navigate(courseContentPath(objectiveId), { replace: true });
-  }, [navigate, objectiveId]);
+  // The flow may report twice (a start, then a "skipped" once the refetched aggregate shows the attempt while
+  // the flags' removal is still pending): the page is left once.
+  const leftFor = useRef(false);
+  const onStarted = useCallback(
+    (startedWorkflowId: string | null) => {
+      if (isLtiCourse && startedWorkflowId) {
+        if (leftFor.current) return;
+        leftFor.current = true;
+        setLeaving(true);
+        reloadToWorkflowView(objectiveId, startedWorkflowId);
+        return;
+      }
+      selectedFor.current = null;
+      void navigate(courseContentPath(objectiveId), { replace: true });
+    },
+    [navigate, objectiveId, isLtiCourse],
+  );
   const starting = useStartFlow(objectiveId, aggregate, onStarted);
 
   const workflowId =
     reviewWorkflowId ?? aggregate?.objectiveWorkflowAggregate.lastObjectiveWorkflow?.id ?? null;
-  const enabled = workflowId !== null && !starting;
+  const enabled = workflowId !== null && !starting && !leaving;
   const workflowQuery = useQuery({ ...objectiveWorkflowQuery(workflowId ?? ''), enabled });
   const treeQuery = useQuery({ ...activityTreeQuery(workflowId ?? ''), enabled });
   const root = treeQuery.data;
@@ -150,8 +168,13 @@ export function CourseContentPage({ objectiveId, axis, unavailable }: CourseCont
     if (error instanceof ApiError && UNAVAILABLE_STATUSES.has(error.status)) return unavailable;
     return <Alert color="red">{t('genericError')}</Alert>;
   }
-  if (!aggregate || starting)
-    return <BlockingLoader visible label={starting ? t('startingCourse') : t('loadingCourse')} />;
+  if (!aggregate || starting || leaving)
+    return (
+      <BlockingLoader
+        visible
+        label={starting || leaving ? t('startingCourse') : t('loadingCourse')}
+      />
+    );
   if (!workflowId)
     return (
       <Stack gap="md">
@@ -162,6 +185,10 @@ export function CourseContentPage({ objectiveId, axis, unavailable }: CourseCont
         </Anchor>
       </Stack>
     );
+
+  // An LTI course in progress is taken in its full-screen workflow view; here it is only reviewed.
+  if (isLtiCourse && !reviewMode && workflow?.state === WorkflowState.inProgress)
+    return <Navigate to={workflowViewPath(objectiveId, workflowId)} replace />;
 
   const canSubmit = !reviewMode && workflow?.state === WorkflowState.inProgress;
   return (

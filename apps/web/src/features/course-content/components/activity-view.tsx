@@ -1,5 +1,6 @@
-// One activity of the course: its disabled reason when locked, a module's activities, or a text activity's
-// content with "Mark as completed". Opening an activity the learner has not started starts its workflow.
+// One activity of the course: its disabled reason when locked, a module's activities, a text activity's
+// content with "Mark as completed", or an LTI tool. Opening an activity the learner has not started starts its
+// workflow.
 import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
@@ -22,6 +23,8 @@ import { activityDisabledReason, isLockedItem, type ActivityRuleContext } from '
 import { ApiError } from '../../../lib/api-client.ts';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { LtiActivity } from '../../lti/components/lti-activity.tsx';
+import { isLtiActivityType } from '../../lti/model/lti-activity.ts';
 import {
   activityContentQuery,
   courseContentKeys,
@@ -154,9 +157,11 @@ function LeafView({
     t,
   ]);
 
+  const isLti = isLtiActivityType(node.type);
+  // A tool's content is the tool itself: there is no text to fetch.
   const content = useQuery({
     ...activityContentQuery(objectiveWorkflowId, node.axis),
-    enabled: !needsStart,
+    enabled: !needsStart && !isLti,
   });
 
   const finish = useMutation({
@@ -170,16 +175,36 @@ function LeafView({
   });
 
   if (startFailed) return <Alert color="red">{t('startFailed')}</Alert>;
-  if (needsStart && !autoStart)
+  const launchesTool = isLti && !ctx.reviewMode && !ctx.objectiveFinished;
+  // In a long read only the selected activity opens its tool: one page never launches every tool at once.
+  if ((needsStart || launchesTool) && !autoStart)
     return (
       <Anchor component={Link} to={hrefFor(node.axis)}>
         {t('openActivity', { name: node.name })}
       </Anchor>
     );
-  if (needsStart || content.isPending) {
-    // A bare span may not carry a label: the status role announces the loading state.
-    return <Loader size="sm" role="status" aria-label={t('loadingCourse')} />;
+  // A bare span may not carry a label: the status role announces the loading state.
+  const loading = <Loader size="sm" role="status" aria-label={t('loadingCourse')} />;
+  if (isLti) {
+    const mode = launchesTool ? 'launch' : ctx.reviewMode ? 'review' : 'finished';
+    const activityWorkflowIds = workflowIdsAlong(path);
+    // A launch names every activity workflow along the path: wait until the start has created them.
+    if (mode === 'launch' && (needsStart || activityWorkflowIds.length !== path.length))
+      return loading;
+    return (
+      <Stack gap="md">
+        <MobileWarning supportMobileView={node.supportMobileView} />
+        <LtiActivity
+          objectiveId={objectiveId}
+          objectiveWorkflowId={objectiveWorkflowId}
+          node={node}
+          activityWorkflowIds={activityWorkflowIds}
+          mode={mode}
+        />
+      </Stack>
+    );
   }
+  if (needsStart || content.isPending) return loading;
   if (content.isError) return <Alert color="red">{contentErrorText(content.error, t)}</Alert>;
 
   const canComplete =
@@ -205,8 +230,8 @@ function LeafView({
         </Group>
       ) : null}
       {completed && !ctx.reviewMode ? (
-        <Group gap={6} c="green.8">
-          <IconCircleCheck size={18} aria-hidden="true" />
+        <Group gap={6}>
+          <IconCircleCheck size={18} aria-hidden="true" color="var(--mantine-color-green-9)" />
           <Text>{t('activityCompleted')}</Text>
         </Group>
       ) : null}

@@ -28,12 +28,12 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * `onDone` runs after a successful start (or a skipped one) once the aggregate has been refetched, so the page
- * shows the new attempt and selects its first activity.
+ * shows the new attempt and selects its first activity; it gets the attempt's id (null: none to go on with).
  */
 export function useStartFlow(
   objectiveId: string,
   aggregate: EnrollmentAggregate | undefined,
-  onDone: () => void,
+  onDone: (objectiveWorkflowId: string | null) => void,
 ): boolean {
   const { t } = useTranslation('courseContent');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -62,8 +62,10 @@ export function useStartFlow(
       setRunning(objectiveId, false);
       switch (outcome.kind) {
         case 'started':
+          onDone(outcome.workflowId);
+          return;
         case 'skipped':
-          onDone();
+          onDone(aggregate.objectiveWorkflowAggregate.lastObjectiveWorkflow?.id ?? null);
           return;
         case 'objectiveFailed':
           showToast({ kind: 'critical', message: outcome.message ?? t('genericError') });

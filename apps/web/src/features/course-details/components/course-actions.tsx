@@ -17,6 +17,17 @@ import {
   startCoursePath,
 } from '../course-paths.ts';
 import { ShareButton } from './share-button.tsx';
+import { workflowViewPath } from '../../lti/lti-paths.ts';
+import { isLtiActivityType } from '../../lti/model/lti-activity.ts';
+
+/** Continue: the content view, or for an LTI course the full-screen view of the attempt (spec 4). */
+function continuePath(aggregate: EnrollmentAggregate): string {
+  const objectiveId = aggregate.objective.id;
+  const workflow = aggregate.objectiveWorkflowAggregate.lastObjectiveWorkflow;
+  if (workflow && isLtiActivityType(aggregate.objective.activity.type))
+    return workflowViewPath(objectiveId, workflow.id);
+  return courseContentPath(objectiveId);
+}
 
 interface CourseActionsProps {
   aggregate: EnrollmentAggregate;
@@ -80,7 +91,7 @@ export function CourseActions({ aggregate, buttons }: CourseActionsProps) {
       {buttons.continue ? (
         <Button
           leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
-          onClick={() => void navigate(courseContentPath(objectiveId))}
+          onClick={() => void navigate(continuePath(aggregate))}
         >
           {t('actions.continue')}
         </Button>
