@@ -15,6 +15,7 @@ import { runCommand } from '../catalog/catalog-commands.fixture.ts';
 import { subjectFor } from './subjects.ts';
 import {
   aCompositeWithLtiChild,
+  aResourceLink,
   aToolKeyPair,
   anLti13Tool,
   type ToolKeyPair,
@@ -91,44 +92,20 @@ describe.each(await testDialects())('AGS on %s', (dialect) => {
     await testApp.close();
   });
 
-  async function aLinkWithLineItem(
+  const aLinkWithLineItem = (
     owner: LtiToolRecord,
     objectiveId: string,
     activityId: string,
     axis: string,
-  ) {
-    const resourceLinkId = newId();
-    const lineItemId = newId();
-    await testApp.ctx.db
-      .insertInto('ltiResourceLinks')
-      .values({
-        id: resourceLinkId,
-        tenantId,
-        toolId: owner.id,
-        objectiveId,
-        activityId,
-        axis,
-        created: NOW,
-      })
-      .execute();
-    await testApp.ctx.db
-      .insertInto('ltiLineItems')
-      .values({
-        id: lineItemId,
-        toolId: owner.id,
-        objectiveId,
-        resourceLinkId,
-        label: 'Quiz',
-        scoreMaximum: 10,
-        resourceId: null,
-        tag: null,
-        startDateTime: null,
-        endDateTime: null,
-        created: '2026-03-01T00:00:00.000Z',
-      })
-      .execute();
-    return { resourceLinkId, lineItemId };
-  }
+  ) =>
+    aResourceLink(testApp.ctx.db, {
+      tenantId,
+      tool: owner,
+      objectiveId,
+      activityId,
+      axis,
+      created: '2026-03-01T00:00:00.000Z',
+    });
 
   /** An enrolled learner with an attempt and the LTI part opened, through the real commands. */
   async function aStartedLearner(objectiveId: string, axis: string) {

@@ -16,7 +16,12 @@ import { signInAs } from '../../test/sign-in.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { anEnrolment, aTenant, aUser } from '../../test/course-builders.ts';
 import { runCommand } from '../catalog/catalog-commands.fixture.ts';
-import { aCompositeWithLtiChild, anLti11Tool, anLtiCourse } from './testing/lti-fixtures.ts';
+import {
+  aCompositeWithLtiChild,
+  anLti11Tool,
+  anLtiCourse,
+  aResourceLink,
+} from './testing/lti-fixtures.ts';
 import type { LtiToolRecord } from './tools.repository.ts';
 import {
   bodyHash,
@@ -161,36 +166,14 @@ describe.each(await testDialects())('LTI 1.1 Basic Outcomes on %s', (dialect) =>
       expect(status.completed).toMatchObject({ state: 1 });
     }
     const created = NOW;
-    const resourceLinkId = randomUUID();
-    await db
-      .insertInto('ltiResourceLinks')
-      .values({
-        id: resourceLinkId,
-        tenantId,
-        toolId: deliveredBy.id,
-        objectiveId: tree.objectiveId,
-        activityId: quiz.activityId,
-        axis: quiz.axis,
-        created,
-      })
-      .execute();
-    const lineItemId = randomUUID();
-    await db
-      .insertInto('ltiLineItems')
-      .values({
-        id: lineItemId,
-        toolId: deliveredBy.id,
-        objectiveId: tree.objectiveId,
-        resourceLinkId,
-        label: 'Quiz',
-        scoreMaximum: 10,
-        resourceId: null,
-        tag: null,
-        startDateTime: null,
-        endDateTime: null,
-        created,
-      })
-      .execute();
+    const { resourceLinkId, lineItemId } = await aResourceLink(db, {
+      tenantId,
+      tool: deliveredBy,
+      objectiveId: tree.objectiveId,
+      activityId: quiz.activityId,
+      axis: quiz.axis,
+      created,
+    });
     const sourcedId = `src-${randomUUID()}`;
     await db
       .insertInto('ltiOutcomeSources')

@@ -12,7 +12,6 @@ import {
 } from '@portal/contracts';
 import { findNodeByAxis } from '@portal/domain';
 import { fixedClock } from '../../lib/clock.ts';
-import { newId } from '../../lib/ids.ts';
 import { anEnrolment, aTenant, aUser } from '../../test/course-builders.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { clientHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -23,6 +22,7 @@ import {
   anLti13Tool,
   anLtiCourse,
   makeLtiActivity,
+  aResourceLink,
 } from './testing/lti-fixtures.ts';
 import { applyToolResult, canonicalTimestamp, type ToolResultInput } from './tool-results.ts';
 import type { LtiToolRecord } from './tools.repository.ts';
@@ -90,39 +90,8 @@ describe.each(await testDialects())('tool results on %s', (dialect) => {
   }
 
   /** The placement's resource link and its line item, as the launch creates them. */
-  async function aLinkWithLineItem(objectiveId: string, activityId: string, axis: string) {
-    const resourceLinkId = newId();
-    const lineItemId = newId();
-    await db()
-      .insertInto('ltiResourceLinks')
-      .values({
-        id: resourceLinkId,
-        tenantId,
-        toolId: tool.id,
-        objectiveId,
-        activityId,
-        axis,
-        created: NOW,
-      })
-      .execute();
-    await db()
-      .insertInto('ltiLineItems')
-      .values({
-        id: lineItemId,
-        toolId: tool.id,
-        objectiveId,
-        resourceLinkId,
-        label: 'Quiz',
-        scoreMaximum: 10,
-        resourceId: null,
-        tag: null,
-        startDateTime: null,
-        endDateTime: null,
-        created: NOW,
-      })
-      .execute();
-    return { resourceLinkId, lineItemId };
-  }
+  const aLinkWithLineItem = (objectiveId: string, activityId: string, axis: string) =>
+    aResourceLink(db(), { tenantId, tool, objectiveId, activityId, axis, created: NOW });
 
   const score = (
     lineItemId: string,

@@ -1,5 +1,6 @@
 // Test fixtures of the LTI platform: registered tools (with a tool key pair for client assertions), an LTI
 // course (its root activity is the tool's), and a composite course with an LTI child.
+import { randomUUID } from 'node:crypto';
 import { generateKeyPair, exportJWK, type CryptoKey, type JWK } from 'jose';
 import { ActivityType, DisplayMode, LtiVersion } from '@portal/contracts';
 import type { Kysely } from 'kysely';
@@ -173,4 +174,53 @@ export async function aCompositeWithLtiChild(
     displayMode: options.displayMode,
   });
   return tree;
+}
+
+/**
+ * A placement's resource link and its line item (maximum 10), written directly as a launch would create them;
+ * for tests of what comes after a launch (scores, outcomes).
+ */
+export async function aResourceLink(
+  db: Db,
+  placement: {
+    tenantId: string;
+    tool: Pick<LtiToolRecord, 'id'>;
+    objectiveId: string;
+    activityId: string;
+    axis: string;
+    created?: string;
+  },
+): Promise<{ resourceLinkId: string; lineItemId: string }> {
+  const resourceLinkId = randomUUID();
+  const lineItemId = randomUUID();
+  const created = placement.created ?? new Date().toISOString();
+  await db
+    .insertInto('ltiResourceLinks')
+    .values({
+      id: resourceLinkId,
+      tenantId: placement.tenantId,
+      toolId: placement.tool.id,
+      objectiveId: placement.objectiveId,
+      activityId: placement.activityId,
+      axis: placement.axis,
+      created,
+    })
+    .execute();
+  await db
+    .insertInto('ltiLineItems')
+    .values({
+      id: lineItemId,
+      toolId: placement.tool.id,
+      objectiveId: placement.objectiveId,
+      resourceLinkId,
+      label: 'Quiz',
+      scoreMaximum: 10,
+      resourceId: null,
+      tag: null,
+      startDateTime: null,
+      endDateTime: null,
+      created,
+    })
+    .execute();
+  return { resourceLinkId, lineItemId };
 }
