@@ -5,18 +5,7 @@ import {
   type RegistrationField,
 } from './accounts.service.ts';
 import type { PageLanguage, TextKey } from './interaction-texts.ts';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
-}
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 const STYLE = `
 :root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1a1b1e;--muted:#495057;--border:#868e96;--accent:#1c5fb8;--accent-text:#fff;--error:#b3261e;--error-bg:#fdecea;--focus:#1c5fb8}

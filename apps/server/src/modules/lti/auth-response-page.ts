@@ -1,23 +1,12 @@
 // HTML answers of the LTI authorization endpoint: the form_post page that hands the id_token (or an error)
 // to the tool's registered redirect_uri, and the error page shown when nothing may be posted anywhere.
 import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 export interface HtmlPage {
   status: number;
   headers: Record<string, string>;
   body: string;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 }
 
 const COMMON_HEADERS = {

@@ -5,6 +5,7 @@ import { LtiVersion } from '@portal/contracts';
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { LtiModule } from './lti.module.ts';
 import type { LtiToolRecord } from './tools.repository.ts';
 import {
@@ -62,13 +63,6 @@ interface OutcomeSource {
 
 // ---- response ----------------------------------------------------------------------------------------
 
-export function escapeXml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
-}
-
 /** An imsx_POXEnvelopeResponse; `operation` is the request's operation name (e.g. replaceResult). */
 export function renderEnvelope(input: {
   outcome: Outcome;
@@ -89,9 +83,9 @@ export function renderEnvelope(input: {
     '<imsx_statusInfo>',
     `<imsx_codeMajor>${outcome.codeMajor}</imsx_codeMajor>`,
     `<imsx_severity>${severity}</imsx_severity>`,
-    `<imsx_description>${escapeXml(outcome.description)}</imsx_description>`,
-    `<imsx_messageRefIdentifier>${escapeXml(messageRef)}</imsx_messageRefIdentifier>`,
-    `<imsx_operationRefIdentifier>${escapeXml(operation)}</imsx_operationRefIdentifier>`,
+    `<imsx_description>${escapeHtml(outcome.description)}</imsx_description>`,
+    `<imsx_messageRefIdentifier>${escapeHtml(messageRef)}</imsx_messageRefIdentifier>`,
+    `<imsx_operationRefIdentifier>${escapeHtml(operation)}</imsx_operationRefIdentifier>`,
     '</imsx_statusInfo>',
     '</imsx_POXResponseHeaderInfo></imsx_POXHeader>',
     `<imsx_POXBody>${body}</imsx_POXBody>`,
