@@ -46,6 +46,5 @@ export async function registerLtiRoutes(
     registerTokenRoutes(scope, ctx, lti);
     registerAgsRoutes(scope, ctx, lti);
     registerOutcomesRoutes(scope, ctx, lti);
-    void ctx;
   });
 }

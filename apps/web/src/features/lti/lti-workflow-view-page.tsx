@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WorkflowState, type ActivityNode } from '@portal/contracts';
-import { clampProgress } from '@portal/domain';
+import { clampProgress, partIdsOf } from '@portal/domain';
 import { CourseUnavailable } from '../../components/course-unavailable.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormatters } from '../../lib/format.ts';
@@ -182,7 +182,7 @@ function ToolArea({
       objectiveId={objectiveId}
       objectiveWorkflowId={workflowId}
       activityWorkflowIds={activityWorkflowIds}
-      activityPartIds={node.axis === '' ? [] : node.axis.split('/')}
+      activityPartIds={partIdsOf(node.axis)}
       activityName={node.name}
       fill
     />

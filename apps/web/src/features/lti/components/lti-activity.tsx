@@ -5,6 +5,7 @@ import { IconMaximize } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DisplayMode, type ActivityNode } from '@portal/contracts';
+import { partIdsOf } from '@portal/domain';
 import { useLiveCourseProgress } from '../hooks/use-live-course-progress.ts';
 import { workflowViewPath } from '../lti-paths.ts';
 import { LtiLaunchFrame } from './lti-launch-frame.tsx';
@@ -75,7 +76,7 @@ function EmbeddedTool({
         objectiveId={objectiveId}
         objectiveWorkflowId={objectiveWorkflowId}
         activityWorkflowIds={activityWorkflowIds}
-        activityPartIds={node.axis === '' ? [] : node.axis.split('/')}
+        activityPartIds={partIdsOf(node.axis)}
         activityName={node.name}
       />
     </Stack>
