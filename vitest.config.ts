@@ -27,6 +27,7 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'] } },
     ],
   },
 });

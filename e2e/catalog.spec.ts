@@ -1,6 +1,5 @@
 // The signed-in catalog: find a course, read its catalog page, add it to My Courses in one click.
-import { expect, test } from '@playwright/test';
-import { accounts, expectNoAxeViolations, signIn } from './fixtures.ts';
+import { accounts, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
 
 test('a learner finds a course by search, opens it, adds it and finds it in My Courses', async ({
   page,
@@ -24,7 +23,9 @@ test('a learner finds a course by search, opens it, adds it and finds it in My C
   await expect(page.getByRole('region', { name: 'About' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Add to my courses' }).click();
-  await expect(page.getByText('The course was added to your courses.')).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'The course was added to your courses.' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enrolled' })).toBeDisabled();
   await expectNoAxeViolations(page);
 

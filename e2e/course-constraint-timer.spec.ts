@@ -1,8 +1,7 @@
 // A part whose start time passes while the learner looks at it unlocks without a reload.
 // The demo seed opens "Kickoff live session" 90 s after the server starts, so this file runs among the first
 // (file order: it starts once catalog.spec.ts or course-about.spec.ts, both short, is done).
-import { expect, test } from '@playwright/test';
-import { accounts, expectNoAxeViolations, signIn } from './fixtures.ts';
+import { accounts, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
 
 test('a constraint that opens while the page is open unlocks the item without a reload', async ({
   page,
@@ -11,7 +10,7 @@ test('a constraint that opens while the page is open unlocks the item without a 
   await signIn(page, accounts.courseLearner);
   await page.getByRole('searchbox', { name: 'Search courses' }).fill('kickoff');
   // The list filters after a pause in typing; wait for it as a person would.
-  await expect(page.getByText('Showing 1 of 1 courses')).toBeVisible();
+  await expect(page.getByText('Showing 1 of 1 course')).toBeVisible();
   await page.getByRole('link', { name: 'Project Kickoff Essentials' }).click();
   await page
     .getByRole('group', { name: 'Course actions' })

@@ -1,7 +1,14 @@
 // Taking a course: start, work through the parts in the order the constraints allow, submit, see the grade,
 // review and retake; a hidden grade never shows; the redirect screen and the startTheCourse deep link.
-import { expect, test, type Page } from '@playwright/test';
-import { accounts, expectNoAxeViolations, objectiveIdOf, signIn } from './fixtures.ts';
+import { type Page } from '@playwright/test';
+import {
+  accounts,
+  expect,
+  expectNoAxeViolations,
+  objectiveIdOf,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 const contents = (page: Page) => page.getByRole('navigation', { name: 'Course contents' });
 
@@ -15,7 +22,7 @@ async function completeActivity(page: Page, name: string) {
 async function openCourse(page: Page, name: string) {
   await page.getByRole('searchbox', { name: 'Search courses' }).fill(name.toLowerCase());
   // The list filters after a pause in typing; wait for it as a person would.
-  await expect(page.getByText('Showing 1 of 1 courses')).toBeVisible();
+  await expect(page.getByText('Showing 1 of 1 course')).toBeVisible();
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }

@@ -1,6 +1,51 @@
-// Shared end-to-end helpers: sign-in as a person does it, and axe-core on every visited page.
+// Shared end-to-end helpers: the `test` every spec uses (it fails a test whose pages broke the Content
+// Security Policy), sign-in as a person does it, and axe-core on every visited page.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** A text of a catalogue, web (apps/web) or server (apps/server), by dotted key: tests follow the translations. */
+export function catalogText(
+  locale: string,
+  namespace: string,
+  key: string,
+  side: 'web' | 'server' = 'web',
+): string {
+  const file = resolve(
+    import.meta.dirname,
+    `../apps/${side}/src/i18n/locales/${locale}/${namespace}.json`,
+  );
+  let value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  for (const part of key.split('.')) value = (value as Record<string, unknown>)[part];
+  if (typeof value !== 'string') throw new Error(`${locale}/${namespace}:${key} is missing`);
+  return value;
+}
+
+/**
+ * Playwright's test with one automatic check: any Content-Security-Policy violation reported in the
+ * console of any page of the test's context (iframes included) fails the test. The portal's policy must
+ * hold for everything a learner does, LTI tools and the PDF viewer included.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      const watch = (page: Page) =>
+        page.on('console', (message) => {
+          if (/content[- ]security[- ]policy/i.test(message.text()))
+            violations.push(`${page.url()}: ${message.text()}`);
+        });
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(violations);
+      expect(violations, violations.join('\n')).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const accounts = {
   learner: { email: 'learner@example.com', password: 'Learner123!', name: 'Ada Lovelace' },
@@ -24,6 +69,32 @@ export async function fillSignInForm(page: Page, account: Account): Promise<void
   await page.getByRole('button', { name: /^sign in$/i }).click();
 }
 
+/**
+ * A learner of their own, signed up through the registration page: for tests that change what is saved on
+ * the profile (the language), which other tests signing in as a demo account must not inherit.
+ */
+export async function signUpAsNewLearner(page: Page): Promise<Account> {
+  const account = {
+    email: `learner.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: 'Sup3r-secret',
+    name: 'Valentina Tereshkova',
+  };
+  await page.goto('/learn/courses');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('First name').fill('Valentina');
+  await page.getByLabel('Last name').fill('Tereshkova');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('button', { name: account.name })).toBeVisible();
+  // The greeting comes once the page settled; it covers the top of the page for 7 s, so the test waits for
+  // it to go before it uses the user menu or runs axe on a half-faded toast.
+  await expect(page.getByRole('group', { name: 'Welcome!' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Welcome!' })).toBeHidden({ timeout: 15_000 });
+  return account;
+}
+
 /** Opens a portal path signed out, signs in on the provider page, and waits to be back. */
 export async function signIn(page: Page, account: Account, path = '/learn/courses'): Promise<void> {
   await page.goto(path);
@@ -33,7 +104,9 @@ export async function signIn(page: Page, account: Account, path = '/learn/course
 
 /** Runs axe-core on the current page; any violation fails the test with a readable summary. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   const summary = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes

@@ -1,20 +1,29 @@
 // LTI activities in the portal with the built-in quiz tool (apps/lti-tools, started beside the server): an LTI
 // course embedded in the workflow view, a full-screen LTI part of a composite course, grades flowing back into
 // progress and results, and no way to launch someone else's attempt.
-import { expect, test, type Page } from '@playwright/test';
-import { accounts, expectNoAxeViolations, objectiveIdOf, signIn } from './fixtures.ts';
+import { type Page } from '@playwright/test';
+import {
+  accounts,
+  expect,
+  expectNoAxeViolations,
+  objectiveIdOf,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 const WORKFLOW_VIEW = /\/learn\/courses\/[\w-]+\/workflow\/([\w-]+)\/view/;
 
 async function openCourse(page: Page, name: string) {
   await page.getByRole('searchbox', { name: 'Search courses' }).fill(name.toLowerCase());
-  await expect(page.getByText('Showing 1 of 1 courses')).toBeVisible();
+  await expect(page.getByText('Showing 1 of 1 course')).toBeVisible();
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
 const actions = (page: Page) => page.getByRole('group', { name: 'Course actions' });
-const toolFrame = (page: Page) => page.getByTitle('LTI tool iframe').contentFrame();
+// The tool's frame is named after the activity it holds.
+const toolFrame = (page: Page, activity: string) =>
+  page.getByTitle(activity, { exact: true }).contentFrame();
 
 test('a learner starts the LTI course, answers the quiz inside the portal and sees the grade', async ({
   page,
@@ -27,7 +36,7 @@ test('a learner starts the LTI course, answers the quiz inside the portal and se
 
   // LTI courses reload the page into the workflow view, where the tool opens embedded.
   await expect(page).toHaveURL(WORKFLOW_VIEW);
-  const tool = toolFrame(page);
+  const tool = toolFrame(page, 'Web Basics Quiz');
   await expect(tool.getByRole('heading', { name: 'Web basics quiz', level: 1 })).toBeVisible();
   const progress = page.getByRole('progressbar', { name: 'Course progress' });
   await expect(progress).toHaveAttribute('aria-valuenow', '0');
@@ -79,7 +88,7 @@ test('a full-screen LTI part of a composite course reports its grade into the co
   await page.getByRole('link', { name: 'Open Security basics quiz' }).click();
 
   await expect(page).toHaveURL(WORKFLOW_VIEW);
-  const tool = toolFrame(page);
+  const tool = toolFrame(page, 'Security basics quiz');
   await expect(tool.getByRole('heading', { name: 'Security basics quiz', level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
   await tool.getByRole('radio', { name: 'Do not follow the link and report the email' }).check();
@@ -114,7 +123,9 @@ test("a learner cannot launch another learner's attempt", async ({ page, browser
   await openCourse(page, 'Web Basics Quiz');
   await actions(page).getByRole('button', { name: 'Start' }).click();
   await expect(page).toHaveURL(WORKFLOW_VIEW);
-  await expect(toolFrame(page).getByRole('heading', { name: 'Web basics quiz' })).toBeVisible();
+  await expect(
+    toolFrame(page, 'Web Basics Quiz').getByRole('heading', { name: 'Web basics quiz' }),
+  ).toBeVisible();
   const viewUrl = page.url();
   const workflowId = WORKFLOW_VIEW.exec(viewUrl)![1]!;
   const tree = await page.request.get(
@@ -143,7 +154,7 @@ test("a learner cannot launch another learner's attempt", async ({ page, browser
 
   // Opening her view shows that the course is not available, and no tool is launched.
   await mae.goto(new URL(viewUrl).pathname);
-  await expect(mae.getByTitle('LTI tool iframe')).toHaveCount(0);
+  await expect(mae.getByTitle('Web Basics Quiz', { exact: true })).toHaveCount(0);
   await expect(mae.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoAxeViolations(mae);
   await other.close();

@@ -1,6 +1,6 @@
 // My Courses as a learner uses it: search, collection chips, the filter drawer, URL and stored filters, empty states.
-import { expect, test, type Page } from '@playwright/test';
-import { accounts, expectNoAxeViolations, signIn } from './fixtures.ts';
+import { type Page } from '@playwright/test';
+import { accounts, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
 
 const ENROLLED_COUNT = 13;
 
@@ -155,7 +155,7 @@ test('an unknown collection in the address is removed with a toast, other filter
     '/learn/courses?collection=6f1c2d3e-0000-4000-8000-000000000000&courseProgress=completed',
   );
   await expect(
-    page.getByText('Some filters are no longer available and were removed.'),
+    page.getByRole('group', { name: 'Some filters are no longer available and were removed.' }),
   ).toBeVisible();
   await expect(page).not.toHaveURL(/collection=/);
   await expect(page).toHaveURL(/courseProgress=completed/);

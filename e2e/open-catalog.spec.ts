@@ -1,6 +1,6 @@
 // The public open catalog and the addToMyCourses deep action, as visitors and learners meet them.
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { accounts, expectNoAxeViolations, fillSignInForm } from './fixtures.ts';
+import { type APIRequestContext } from '@playwright/test';
+import { accounts, expect, expectNoAxeViolations, fillSignInForm, test } from './fixtures.ts';
 
 async function publicCourseId(request: APIRequestContext, name: string): Promise<string> {
   const response = await request.get(
@@ -51,11 +51,13 @@ test('a visitor browses and searches the open catalog, signs up from a course an
   await page.getByLabel('Confirm password').fill('Sup3r-secret');
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page.getByText('Python for Data Analysis was added to your courses.')).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Python for Data Analysis was added to your courses.' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/learn\/courses$/);
   await expect(page.getByText('Your account has been created')).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'Python for Data Analysis' })).toBeVisible();
-  await expect(page.getByText('Showing 1 of 1 courses')).toBeVisible();
+  await expect(page.getByText('Showing 1 of 1 course')).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
@@ -64,7 +66,9 @@ test('the addToMyCourses deep link works from a cold start through sign-in', asy
   await page.goto(`/learn/courses?occflow=addToMyCourses&objectiveId=${objectiveId}`);
   await fillSignInForm(page, accounts.admin);
 
-  await expect(page.getByText('Excel Power Tips was added to your courses.')).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Excel Power Tips was added to your courses.' }),
+  ).toBeVisible();
   await expect(page).not.toHaveURL(/occflow|objectiveId/);
   await page.getByRole('searchbox', { name: 'Search courses' }).fill('excel');
   await expect(page.getByRole('article', { name: 'Excel Power Tips' })).toBeVisible();
@@ -77,7 +81,7 @@ test('the addToMyCourses deep link fails cleanly for an unknown course', async (
   const unknown = '5a1b2c3d-0000-4000-8000-00000000beef';
   await page.goto(`/learn/courses?occflow=addToMyCourses&objectiveId=${unknown}`);
   await expect(
-    page.getByRole('alert').filter({ hasText: `Objective with id '${unknown}' does not exist` }),
+    page.getByRole('alert').filter({ hasText: `Course with id '${unknown}' does not exist` }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/learn\/courses$/);
   await expect(page.getByText('Showing 13 of 13 courses')).toBeVisible();

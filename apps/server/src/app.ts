@@ -10,8 +10,12 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOperationsRoutes } from './http/operations.routes.ts';
+import { registerMetrics, type Metrics } from './http/metrics.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerCanonicalHost } from './http/canonical-host.ts';
 import { registerSpaRoutes } from './http/spa.routes.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
+import { registerIdNormalisation } from './http/id-params.ts';
 import { registerAuth } from './modules/auth/auth.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
@@ -43,9 +47,13 @@ export interface BuiltApp {
   commands: CommandEngine;
   database: DatabaseHandle;
   lti: LtiModule;
+  metrics: Metrics;
 }
 
 export const API_BODY_LIMIT = 256 * 1024;
+
+/** Trusts the nearest `hops` proxies (proxy-addr's hop-count rule, as a function for Fastify's types). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(
   config: AppConfig,
@@ -61,7 +69,9 @@ export async function buildApp(
       return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : newId();
     },
     bodyLimit: API_BODY_LIMIT,
-    trustProxy: config.env === 'production',
+    // Off unless configured: trusting every hop would let a client choose its own address (TRUST_PROXY).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     forceCloseConnections: 'idle',
   });
 
@@ -80,6 +90,7 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, {
@@ -88,8 +99,11 @@ export async function buildApp(
     timeWindow: '1 minute',
   });
   registerErrorHandler(app);
+  const metrics = registerMetrics(app, config);
   registerOperationsRoutes(app, ctx);
-  registerCsrfGuard(app);
+  registerCanonicalHost(app, config);
+  registerCsrfGuard(app, config);
+  registerIdNormalisation(app);
 
   const commands = createCommandEngine(ctx, [
     ...commandDefinitions(ctx),
@@ -116,5 +130,5 @@ export async function buildApp(
     if (!options.database) await database.close();
   });
 
-  return { app, ctx, commands, database, lti };
+  return { app, ctx, commands, database, lti, metrics };
 }

@@ -39,7 +39,52 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   LTI_TOOLS_URL: z.url().default('http://localhost:3001'),
+  TRUST_PROXY: z.string().default(''),
+  FRAME_ANCESTORS: z.string().default(''),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
+
+/**
+ * Which proxies may tell the client's address and protocol: off (the default), a hop count, or addresses
+ * and CIDR ranges (also `loopback`, `linklocal`, `uniquelocal`). Trusting every hop would let any client
+ * choose its own address and escape the rate limits, so `true` is refused.
+ */
+export type TrustProxy = false | number | string[];
+
+export function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true' || text === '*') {
+    throw new Error(
+      'Invalid configuration: TRUST_PROXY=true would trust every hop; give the number of proxies in front of the portal or their addresses (CIDR)',
+    );
+  }
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const address = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+  const invalid = entries.find((entry) => !address.test(entry));
+  if (invalid) throw new Error(`Invalid configuration: TRUST_PROXY entry "${invalid}"`);
+  return entries;
+}
+
+/** Origins allowed to frame the portal, as CSP frame-ancestors sources (always including 'self'). */
+export function parseFrameAncestors(value: string): string[] {
+  const origins = value
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new Error(`Invalid configuration: FRAME_ANCESTORS entry "${origin}" is not an origin`);
+    }
+  }
+  return origins;
+}
 
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
@@ -67,6 +112,11 @@ export interface AppConfig {
   signInRateLimitPerMinute: number;
   /** Where the built-in LTI tools listen (apps/lti-tools); the demo seed registers them there. */
   builtInLtiToolUrl: string;
+  trustProxy: TrustProxy;
+  /** Other origins that may frame the portal (its own origin always may). */
+  frameAncestors: string[];
+  /** Prometheus metrics: a listener of their own and/or a bearer token on the main listener. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -110,5 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE,
     builtInLtiToolUrl: e.LTI_TOOLS_URL.replace(/\/+$/, ''),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    frameAncestors: parseFrameAncestors(e.FRAME_ANCESTORS),
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   };
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { createDatabase, migrateToLatest } from './db/database.ts';
 import { seedDemoTenantIfEmpty } from './seed/demo-seed.ts';
 import { systemClock } from './lib/clock.ts';
+import { startMetricsServer } from './http/metrics.ts';
 
 const config = loadConfig();
 const database = createDatabase(config.database);
@@ -14,7 +15,11 @@ if (config.seedDemo) {
   });
 }
 
-const { app } = await buildApp(config, { database });
+const { app, metrics } = await buildApp(config, { database });
+const metricsServer =
+  config.metrics.port === undefined
+    ? undefined
+    : await startMetricsServer(metrics, { host: config.metrics.host, port: config.metrics.port });
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -27,6 +32,7 @@ async function shutdown(signal: string): Promise<void> {
   }, 15000);
   timer.unref();
   await app.close();
+  metricsServer?.close();
   await database.close();
   process.exit(0);
 }

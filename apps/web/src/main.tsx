@@ -6,11 +6,12 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { configureApiClient } from './lib/api-client.ts';
 import { loadClientConfig } from './lib/client-config.ts';
-import { currentSessionId } from './lib/session/session.ts';
+import { currentSessionId, ensureSessionRecord } from './lib/session/session.ts';
+import { ensureDeviceId } from './lib/device-id.ts';
 import { isInFrame, isPublicPath } from './lib/session/public-mode.ts';
 import { oidcPaths } from './app/paths.ts';
 import { initI18n } from './i18n/i18n.ts';
-import { getStoredLocale } from './i18n/stored-locale.ts';
+import { getStoredLocale, writeLocaleCookie } from './i18n/stored-locale.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { createRouter } from './app/router.tsx';
 import { AppProviders } from './app/providers.tsx';
@@ -33,7 +34,12 @@ configureApiClient({
 });
 
 async function start() {
-  await Promise.all([loadClientConfig(), initI18n(getStoredLocale())]);
+  // Before the first call: every call carries the session id, and the device keeps one id (spec §7, §9).
+  ensureSessionRecord();
+  ensureDeviceId();
+  const locale = getStoredLocale();
+  writeLocaleCookie(locale);
+  await Promise.all([loadClientConfig(), initI18n(locale)]);
   const queryClient = createQueryClient();
   const router = createRouter(queryClient);
   const container = document.getElementById('root');

@@ -1,3 +1,5 @@
+import { afterEach } from 'vitest';
+import { configure } from '@testing-library/react';
 // jsdom lacks matchMedia, which Mantine reads for the colour scheme.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -12,3 +14,12 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// The live regions of lib/announcer.ts repeat what toasts and pages show; text queries look at the page
+// itself (tests of announcements read the regions directly).
+configure({ defaultIgnore: 'script, style, [data-announcer]' });
+
+// The regions live in document.body, outside the rendered trees: each test starts without them.
+afterEach(() => {
+  for (const region of document.querySelectorAll('[data-announcer]')) region.remove();
+});

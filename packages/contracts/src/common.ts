@@ -4,7 +4,8 @@ import { z } from 'zod';
 /** The nil id: "no term" or "no grade" (and the synthetic "uncategorized" collection). */
 export const NIL_ID = '00000000-0000-0000-0000-000000000000';
 
-export const idSchema = z.uuid();
+/** A UUID, folded to lower case: ids are stored and compared in lower case. */
+export const idSchema = z.uuid().toLowerCase();
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 export const WorkflowState = {

@@ -25,6 +25,9 @@ export const analyticsEventSchema = z
         role: z.string().max(50),
         locale: z.string().max(20),
         appVersion: z.string().max(50),
+        /** The browser's device id and the client session id (spec §9), to tell devices and visits apart. */
+        deviceId: z.string().max(64).optional(),
+        sessionId: z.string().max(64).optional(),
       })
       .strict(),
   })

@@ -37,6 +37,13 @@ export interface LoadOptions {
 
 export const MAX_TAKE = 1000;
 
+/**
+ * The longest text value a list filter may carry (the server refuses longer ones), and so the longest
+ * search text a list offers: a search goes into the address and, three times (code, name, description),
+ * into the request, which must stay far below the servers' and proxies' header limits in any script.
+ */
+export const MAX_FILTER_TEXT_LENGTH = 200;
+
 /** Turns load options into query-string parameters, JSON-encoding the structured ones. */
 export function encodeLoadOptions(options: LoadOptions): URLSearchParams {
   const params = new URLSearchParams();

@@ -68,3 +68,37 @@ export function negotiateLocale(acceptLanguage: string | undefined): Locale {
   }
   return DEFAULT_LOCALE;
 }
+
+/** Locales that stand in for ours where a JavaScript runtime has no Intl data for them. */
+const INTL_STAND_INS: Partial<Record<Locale, { plurals: string }>> = {
+  // Latin has a singular and a plural, like English (CLDR has no Latin rules).
+  la: { plurals: 'en' },
+  // Burmese does not inflect for number: one form, like Japanese.
+  'my-MM': { plurals: 'ja' },
+};
+
+const supportsDates = (tag: string) => Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0;
+const supportsPlurals = (tag: string) => Intl.PluralRules.supportedLocalesOf([tag]).length > 0;
+
+/**
+ * The Intl tag to format dates and numbers in: the locale itself (Arabic with Arabic-Indic digits), or
+ * en-US where the runtime has no data for it — never the runtime's own default locale.
+ */
+export function intlLocaleOf(
+  locale: string,
+  supported: (tag: string) => boolean = supportsDates,
+): string {
+  if (!isLocale(locale)) return DEFAULT_LOCALE;
+  if (!supported(locale)) return DEFAULT_LOCALE;
+  return locale === 'ar-AR' ? 'ar-AR-u-nu-arab' : locale;
+}
+
+/** The Intl tag whose CLDR plural rules are the locale's (a stand-in where the runtime lacks them). */
+export function pluralLocaleOf(
+  locale: string,
+  supported: (tag: string) => boolean = supportsPlurals,
+): string {
+  if (!isLocale(locale)) return locale;
+  if (supported(locale)) return locale;
+  return INTL_STAND_INS[locale]?.plurals ?? DEFAULT_LOCALE;
+}

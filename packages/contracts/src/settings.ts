@@ -29,5 +29,7 @@ export const learnerSettingsSchema = z.object({
   feedback: z.object({ learner: z.object({ visible: z.boolean() }) }),
   tutor: z.object({ enabled: z.boolean(), defaultKnowledgeModelId: z.string().nullable() }),
   copyright: z.string(),
+  /** Contact Support in the user menu (a page or a mailto: address); null: no entry. */
+  supportUrl: z.string().nullable(),
 });
 export type LearnerSettings = z.infer<typeof learnerSettingsSchema>;

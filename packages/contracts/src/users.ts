@@ -1,6 +1,7 @@
 // The current user, roles, permissions and licences (platform API, snake_case on the wire).
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { locales } from './locales.ts';
 
 export const currentUserSchema = z.object({
   id: idSchema,
@@ -15,6 +16,8 @@ export const currentUserSchema = z.object({
   department_name: z.string().nullable(),
   external_id: z.string().nullable(),
   roles: z.array(z.string()),
+  /** The interface language the user last chose (restored in a new browser), or null. */
+  locale: z.enum(locales).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -7,7 +7,7 @@ import {
   cardLinkTarget,
   cardResult,
   courseProgressState,
-  coverColor,
+  coverColorOf,
   isComingSoon,
   isNotAvailableYet,
   showsPassedInfo,
@@ -130,6 +130,15 @@ describe('availability and drafts', () => {
 });
 
 describe('cardResult', () => {
+  it('shows no result while a retake runs: the last record is the previous attempt’s', () => {
+    const retaking = anEnrollment()
+      .finished({ grade: 'Pass', score: 17, maxScore: 20, normalizedScore: 0.85 })
+      .inProgress(0)
+      .build();
+    expect(cardResult(retaking, scale, NOW)).toBeNull();
+    expect(showsPassedInfo(retaking)).toBe(false);
+  });
+
   it('shows grade, its scale colour, percent and result colour of a finished course', () => {
     const aggregate = anEnrollment()
       .finished({ grade: 'Pass', score: 17, maxScore: 20, normalizedScore: 0.85 })
@@ -190,22 +199,24 @@ describe('cardResult', () => {
   });
 });
 
-describe('coverColor', () => {
-  it('cycles the seven spec colours', () => {
-    expect([0, 1, 6, 7, 13, 14].map(coverColor)).toEqual([
-      '#A3A3A3',
-      '#FFC699',
-      '#FFE299',
-      '#A3A3A3',
-      '#FFE299',
-      '#A3A3A3',
-    ]);
+describe('coverColorOf', () => {
+  it('derives the colour from the course id alone, the same in every list and release', () => {
+    expect(coverColorOf('6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f')).toBe('#FFE299');
+    expect(coverColorOf('11111111-1111-4111-8111-111111111111')).toBe('#ED9999');
+  });
+
+  it('spreads courses over all seven spec colours', () => {
+    const ids = Array.from(
+      { length: 200 },
+      (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    );
+    expect(new Set(ids.map(coverColorOf))).toEqual(new Set(COVER_COLORS));
   });
 
   it('always returns one of them', () => {
     fc.assert(
-      fc.property(fc.integer(), (index) => {
-        expect(COVER_COLORS).toContain(coverColor(index));
+      fc.property(fc.string(), (id) => {
+        expect(COVER_COLORS).toContain(coverColorOf(id));
       }),
     );
   });

@@ -1,4 +1,5 @@
 // What a course card on the lists shows: progress state, footer, link target, result and cover colour.
+import { currentAttemptRecord } from './course-rules/attempts.ts';
 import {
   ActivityState,
   WorkflowState,
@@ -60,11 +61,11 @@ export function courseProgressState(
 export function showsPassedInfo(
   aggregate: Pick<CardAggregate, 'objectiveWorkflowAggregate'>,
 ): boolean {
-  const { lastObjectiveWorkflow: workflow, lastObjectiveRecord: record } =
-    aggregate.objectiveWorkflowAggregate;
+  const workflow = aggregate.objectiveWorkflowAggregate.lastObjectiveWorkflow;
   if (workflow?.state === WorkflowState.graded || workflow?.state === WorkflowState.finished)
     return true;
-  return record?.finished != null;
+  // During a retake the last record is the previous attempt's: it is not this card's result.
+  return currentAttemptRecord(aggregate.objectiveWorkflowAggregate)?.finished != null;
 }
 
 export type CardFooter =
@@ -160,7 +161,7 @@ export function cardResult(
   now: Date,
 ): CardResult | null {
   if (!showsPassedInfo(aggregate)) return null;
-  const record = aggregate.objectiveWorkflowAggregate.lastObjectiveRecord;
+  const record = currentAttemptRecord(aggregate.objectiveWorkflowAggregate);
   if (record === null) return null;
   const revealed = isGradeRevealed({
     policy: aggregate.gradeRevealPolicy,
@@ -185,7 +186,7 @@ export function cardResult(
   };
 }
 
-/** Cover colours of cards without an image, cycled by position in the list. */
+/** Cover colours of courses without an image (spec §9: seven, cycled). */
 export const COVER_COLORS = [
   '#A3A3A3',
   '#FFC699',
@@ -196,8 +197,15 @@ export const COVER_COLORS = [
   '#FFE299',
 ] as const;
 
-export function coverColor(index: number): string {
-  const length = COVER_COLORS.length;
-  const position = ((Math.trunc(index) % length) + length) % length;
-  return COVER_COLORS[position] ?? COVER_COLORS[0];
+/**
+ * The cover colour of a course without an image. The cycle runs over a stable hash of the course id (32-bit
+ * FNV-1a), not the position in a list, so a course has one colour on every list and on its own page.
+ */
+export function coverColorOf(objectiveId: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < objectiveId.length; index += 1) {
+    hash ^= objectiveId.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return COVER_COLORS[hash % COVER_COLORS.length] ?? COVER_COLORS[0];
 }

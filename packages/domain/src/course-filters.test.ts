@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { NIL_ID, WorkflowState, type EnrollmentAggregate } from '@portal/contracts';
+import {
+  MAX_FILTER_TEXT_LENGTH,
+  NIL_ID,
+  WorkflowState,
+  type EnrollmentAggregate,
+} from '@portal/contracts';
 import {
   buildCatalogFilter,
   buildEnrolledFilter,
@@ -47,6 +52,18 @@ describe('normalizeSearch', () => {
     ['   ', ''],
   ])('turns %j into %j', (input, expected) => {
     expect(normalizeSearch(input)).toBe(expected);
+  });
+
+  it('never exceeds what a list filter accepts, and never splits a character', () => {
+    expect(normalizeSearch('a'.repeat(800))).toBe('a'.repeat(MAX_FILTER_TEXT_LENGTH));
+    const emoji = `${'a'.repeat(MAX_FILTER_TEXT_LENGTH - 1)}😀`;
+    expect(normalizeSearch(emoji)).toBe('a'.repeat(MAX_FILTER_TEXT_LENGTH - 1));
+    expect(normalizeSearch('da\u0000ta')).toBe('data');
+    fc.assert(
+      fc.property(fc.string({ maxLength: 1000 }), (text) => {
+        expect(normalizeSearch(text).length).toBeLessThanOrEqual(MAX_FILTER_TEXT_LENGTH);
+      }),
+    );
   });
 
   it('is idempotent', () => {

@@ -1,5 +1,11 @@
 // Filter state of the course lists (enrolled, catalog, public): URL form, validation, and the server filter.
-import { ActivityState, NIL_ID, WorkflowState, type FilterExpression } from '@portal/contracts';
+import {
+  ActivityState,
+  MAX_FILTER_TEXT_LENGTH,
+  NIL_ID,
+  WorkflowState,
+  type FilterExpression,
+} from '@portal/contracts';
 
 export const courseProgressValues = ['notStarted', 'inProgress', 'completed'] as const;
 export type CourseProgressFilter = (typeof courseProgressValues)[number];
@@ -43,9 +49,17 @@ export const courseFilterKeys = [
   'keyword',
 ] as const;
 
-/** Search text as the lists apply it: lower-cased and left-trimmed (a trailing space may still be typed). */
+/**
+ * Search text as the lists apply it: lower-cased and left-trimmed (a trailing space may still be typed),
+ * without NUL (no stored text has one) and no longer than a list filter accepts, so that no search —
+ * typed, pasted or from an address — ever turns into a refused request.
+ */
 export function normalizeSearch(text: string): string {
-  return text.toLowerCase().trimStart();
+  const clean = text.replaceAll('\u0000', '').toLowerCase().trimStart();
+  if (clean.length <= MAX_FILTER_TEXT_LENGTH) return clean;
+  const cut = clean.slice(0, MAX_FILTER_TEXT_LENGTH);
+  // Never end on half of a surrogate pair (an emoji cut in two is not text).
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /** Whether a list type offers the progress and priority groups (only the learner's own courses do). */

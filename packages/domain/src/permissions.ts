@@ -61,6 +61,24 @@ export interface NavigationNodeLike {
 
 export const LEARNER_PORTAL_NODE_ID = 'learn';
 
+/**
+ * The applications of the four roles (the profile menu of spec §2: Admin, Learner, Author, Instructor), by
+ * the id of their navigation node: a user is offered the application of a role only while holding it.
+ */
+export const roleApplications = [
+  { nodeId: 'admin', role: ADMINISTRATOR_ROLE },
+  { nodeId: LEARNER_PORTAL_NODE_ID, role: LEARNER_ROLE },
+  { nodeId: 'teach', role: 'Author' },
+  { nodeId: 'instructor', role: 'Instructor' },
+] as const;
+
+export type RoleApplicationId = (typeof roleApplications)[number]['nodeId'];
+
+/** The role a navigation node's application belongs to, or null for other applications. */
+export function roleOfApplication(nodeId: string): string | null {
+  return roleApplications.find((application) => application.nodeId === nodeId)?.role ?? null;
+}
+
 /** Where a signed-in user goes instead of the learner area, or null when they may stay. */
 export type LearnerAreaDecision =
   { kind: 'allow' } | { kind: 'platform' } | { kind: 'node'; url: string } | { kind: 'forbidden' };

@@ -38,7 +38,7 @@ export function bindCommandBody(body: unknown, payloadSchema: ZodType): BoundCom
   let commandId: string | undefined;
   if (id !== undefined) {
     const parsedId = idSchema.safeParse(id);
-    if (parsedId.success) commandId = parsedId.data.toLowerCase();
+    if (parsedId.success) commandId = parsedId.data;
     else errors.id = ['The id must be a UUID.'];
   }
   const parsed = payloadSchema.safeParse(rest);

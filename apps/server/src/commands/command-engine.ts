@@ -1,6 +1,6 @@
 // The command engine: accepts commands durably, answers their status, and runs the worker that applies them.
 import { EventEmitter } from 'node:events';
-import type { CommandStatus, Operation } from '@portal/contracts';
+import { DEFAULT_LOCALE, type CommandStatus, type Locale, type Operation } from '@portal/contracts';
 import type { AppContext } from '../app-context.ts';
 import type { CommandRow } from '../db/schema.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
@@ -28,12 +28,21 @@ export interface CommandEngine {
   start(): void;
   /** Stops claiming and waits for the command being applied to finish (graceful shutdown). */
   stop(): Promise<void>;
-  /** Accepts `body` as a command of `type` (idempotent by id); waits up to `waitMs` for completion. */
-  submit(type: string, principal: Principal, body: unknown, waitMs: number): Promise<SubmitResult>;
+  /**
+   * Accepts `body` as a command of `type` (idempotent by id); waits up to `waitMs` for completion. Its
+   * refusals are written in `locale`, the caller's.
+   */
+  submit(
+    type: string,
+    principal: Principal,
+    body: unknown,
+    waitMs: number,
+    locale?: Locale,
+  ): Promise<SubmitResult>;
   getStatus(type: string, principal: Principal, id: string): Promise<CommandStatus>;
   listLatest(type: string, principal: Principal): Promise<CommandStatus[]>;
-  /** Resolves with the command once it finished, or with its pending state after `waitMs`. */
-  waitForCompletion(id: string, waitMs: number): Promise<CommandRow | undefined>;
+  /** Resolves with the command (by internal id) once it finished, or with its pending state after `waitMs`. */
+  waitForCompletion(internalId: string, waitMs: number): Promise<CommandRow | undefined>;
 }
 
 const idConflict = () =>
@@ -80,41 +89,45 @@ export function createCommandEngine(
     });
   }
 
-  async function waitForCompletion(id: string, waitMs: number): Promise<CommandRow | undefined> {
+  async function waitForCompletion(
+    internalId: string,
+    waitMs: number,
+  ): Promise<CommandRow | undefined> {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const row = await repository.findById(id);
+      const row = await repository.findByInternalId(internalId);
       const remaining = deadline - Date.now();
       if (!row || row.state !== CommandRowState.pending || remaining <= 0 || worker.stopping)
         return row;
-      await wakeOnFinish(id, Math.min(WAIT_RECHECK_MS, remaining));
+      await wakeOnFinish(internalId, Math.min(WAIT_RECHECK_MS, remaining));
     }
   }
 
-  async function accept(type: string, principal: Principal, body: unknown): Promise<CommandRow> {
+  async function accept(
+    type: string,
+    principal: Principal,
+    body: unknown,
+    locale: Locale,
+  ): Promise<CommandRow> {
     const definition = definitionOf(type);
     const bound = bindCommandBody(body, definition.payload);
     const id = bound.id ?? newId();
     const payload = canonicalJson(bound.payload);
     const inserted = await repository.insertIfAbsent({
+      internalId: newId(),
       id,
       type,
       tenantId: principal.tenantId,
       userId: principal.userId,
       payload,
       created: ctx.clock.now().toISOString(),
+      locale,
     });
-    const row = await repository.findById(id);
+    const row = await repository.findOwn(id, principal.userId, principal.tenantId);
     if (!row) throw new Error(`Command ${id} vanished right after it was accepted`);
-    if (!inserted) {
-      // A replay returns the first answer; anything else with this id is a conflict, revealing nothing.
-      const sameCommand =
-        row.type === type &&
-        row.userId === principal.userId &&
-        row.tenantId === principal.tenantId &&
-        row.payload === payload;
-      if (!sameCommand) throw idConflict();
-    }
+    // A replay returns the first answer; the caller's own different command with this id is a conflict.
+    // Other users' commands are never looked at: their ids neither block nor reveal anything.
+    if (!inserted && (row.type !== type || row.payload !== payload)) throw idConflict();
     return row;
   }
 
@@ -123,24 +136,19 @@ export function createCommandEngine(
     start: () => worker.start(),
     stop: () => worker.stop(),
 
-    async submit(type, principal, body, waitMs) {
-      const row = await accept(type, principal, body);
+    async submit(type, principal, body, waitMs, locale = DEFAULT_LOCALE) {
+      const row = await accept(type, principal, body, locale);
       worker.kick();
       const operation = toOperation(row);
       if (waitMs <= 0) return { operation, status: null };
-      const current = await waitForCompletion(row.id, waitMs);
+      const current = await waitForCompletion(row.internalId, waitMs);
       const done = current && current.state !== CommandRowState.pending;
       return { operation, status: done ? toCommandStatus(current) : null };
     },
 
     async getStatus(type, principal, id) {
       definitionOf(type);
-      const row = await repository.findForOwner(
-        id.toLowerCase(),
-        type,
-        principal.userId,
-        principal.tenantId,
-      );
+      const row = await repository.findForOwner(id, type, principal.userId, principal.tenantId);
       if (!row) throw new NotFoundError('command_not_found', 'The command does not exist.');
       return toCommandStatus(row);
     },

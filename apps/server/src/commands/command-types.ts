@@ -1,7 +1,9 @@
 // The contract between the generic command engine and the product's commands.
 import type { Kysely } from 'kysely';
 import type { z, ZodType } from 'zod';
+import type { Locale } from '@portal/contracts';
 import type { Database } from '../db/schema.ts';
+import type { ErrorKey, TextParams } from '../i18n/server-i18n.ts';
 
 export type CommandErrors = Record<string, string[]>;
 
@@ -12,6 +14,10 @@ export interface CommandInput<TPayload> {
   commandId: string;
   /** The engine's clock at the moment the command is applied. */
   now: Date;
+  /** The caller's locale when the command was posted. */
+  locale: Locale;
+  /** A refusal's text in the caller's language (the `errors` catalogue). */
+  t(key: ErrorKey, params?: TextParams): string;
 }
 
 /** `entityId` → Completed (state 1); `errors` → Failed (state 2) and the handler's writes are rolled back. */

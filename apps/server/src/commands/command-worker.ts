@@ -5,7 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
+import { DEFAULT_LOCALE, isLocale } from '@portal/contracts';
 import { DomainError } from '../http/errors.ts';
+import { localize, serverTranslator } from '../i18n/server-i18n.ts';
 import { bindingErrors } from './command-body.ts';
 import {
   CommandRowState,
@@ -26,8 +28,8 @@ export interface CommandWorkerDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   definitions: ReadonlyMap<string, CommandDefinition>;
-  /** Called after a command's completion is committed. */
-  onFinished(id: string): void;
+  /** Called with the command's internal id after its completion is committed. */
+  onFinished(internalId: string): void;
 }
 
 export interface CommandWorker {
@@ -89,14 +91,14 @@ export function createCommandWorker(deps: CommandWorkerDeps): CommandWorker {
     if (!claimed) return false;
     const definition = definitions.get(claimed.type);
     if (!definition) return true; // claimNext only returns known types
-    await apply(claimed.id, definition);
+    await apply(claimed.internalId, definition);
     return true;
   }
 
-  async function apply(id: string, definition: CommandDefinition): Promise<void> {
+  async function apply(internalId: string, definition: CommandDefinition): Promise<void> {
     const trx = await db.startTransaction().execute();
     try {
-      const command = await repository.lockClaimed(trx, id, workerId);
+      const command = await repository.lockClaimed(trx, internalId, workerId);
       if (!command) {
         // Completed or taken over by another instance since we claimed it.
         await trx.rollback().execute();
@@ -105,12 +107,12 @@ export function createCommandWorker(deps: CommandWorkerDeps): CommandWorker {
       if (command.attempts > MAX_ATTEMPTS) {
         // Earlier attempts died with their process (the claim counted them): do not run it again.
         log.error(
-          { commandId: id, type: command.type },
+          { commandId: command.id, type: command.type },
           'command abandoned after repeated crashes',
         );
-        await repository.complete(trx, id, failure({ _: [UNKNOWN_ERROR_MESSAGE] }));
+        await repository.complete(trx, internalId, failure({ _: [UNKNOWN_ERROR_MESSAGE] }));
         await trx.commit().execute();
-        deps.onFinished(id);
+        deps.onFinished(internalId);
         return;
       }
       const withSavepoint = await trx.savepoint('handler').execute();
@@ -120,25 +122,29 @@ export function createCommandWorker(deps: CommandWorkerDeps): CommandWorker {
         await withSavepoint.rollbackToSavepoint('handler').execute();
         if (command.attempts >= MAX_ATTEMPTS) {
           log.error(
-            { err: result.error, commandId: id, type: command.type },
+            { err: result.error, commandId: command.id, type: command.type },
             'command failed after retries',
           );
-          await repository.complete(withSavepoint, id, failure({ _: [UNKNOWN_ERROR_MESSAGE] }));
+          await repository.complete(
+            withSavepoint,
+            internalId,
+            failure({ _: [UNKNOWN_ERROR_MESSAGE] }),
+          );
         } else {
           log.warn(
-            { err: result.error, commandId: id, attempt: command.attempts },
+            { err: result.error, commandId: command.id, attempt: command.attempts },
             'command attempt failed; retrying',
           );
-          await repository.releaseClaim(withSavepoint, id);
+          await repository.releaseClaim(withSavepoint, internalId);
         }
       } else {
         if (result.completion.state !== CommandRowState.completed) {
           await withSavepoint.rollbackToSavepoint('handler').execute();
         }
-        await repository.complete(withSavepoint, id, result.completion);
+        await repository.complete(withSavepoint, internalId, result.completion);
       }
       await withSavepoint.commit().execute();
-      deps.onFinished(id);
+      deps.onFinished(internalId);
     } catch (error) {
       await trx
         .rollback()
@@ -151,9 +157,11 @@ export function createCommandWorker(deps: CommandWorkerDeps): CommandWorker {
 
   async function attempt(
     tx: Kysely<Database>,
-    command: { id: string; payload: string; userId: string; tenantId: string },
+    command: { id: string; payload: string; userId: string; tenantId: string; locale: string },
     definition: CommandDefinition,
   ): Promise<AttemptResult> {
+    const locale = isLocale(command.locale) ? command.locale : DEFAULT_LOCALE;
+    const errorTexts = serverTranslator(locale, 'errors');
     const parsed = definition.payload.safeParse(parseJson(command.payload));
     if (!parsed.success) {
       // Stored before a schema change that no longer accepts it: retrying cannot help.
@@ -166,6 +174,8 @@ export function createCommandWorker(deps: CommandWorkerDeps): CommandWorker {
         tenantId: command.tenantId,
         commandId: command.id,
         now: clock.now(),
+        locale,
+        t: (key, params) => errorTexts.t('errors', key, params),
       });
       if ('errors' in outcome) return { kind: 'finished', completion: failure(outcome.errors) };
       return {
@@ -184,7 +194,8 @@ export function createCommandWorker(deps: CommandWorkerDeps): CommandWorker {
     } catch (error) {
       if (error instanceof DomainError) {
         // A rule said no: the same input gives the same answer, so it fails now instead of retrying.
-        return { kind: 'finished', completion: failure(error.errors ?? { _: [error.message] }) };
+        const message = error.localized ? localize(locale, error.localized) : error.message;
+        return { kind: 'finished', completion: failure(error.errors ?? { _: [message] }) };
       }
       return { kind: 'crashed', error };
     }

@@ -6,12 +6,14 @@ import type { CommandRow, Database } from '../db/schema.ts';
 export const CommandRowState = { pending: 0, completed: 1, failed: 2, canceled: 3 } as const;
 
 export interface NewCommand {
+  internalId: string;
   id: string;
   type: string;
   tenantId: string;
   userId: string;
   payload: string;
   created: string;
+  locale: string;
 }
 
 export interface CommandCompletion {
@@ -26,18 +28,37 @@ export type CommandRepository = ReturnType<typeof createCommandRepository>;
 
 export function createCommandRepository(db: Kysely<Database>, dialect: DialectName) {
   return {
-    /** Inserts the command unless its id exists; true when this call wrote it (the primary key decides races). */
+    /**
+     * Inserts the command unless its caller already used the id; true when this call wrote it (the unique
+     * index on tenant, user and id decides races). Ids are scoped to the caller: another user's command
+     * with the same id is a different command and never collides with it.
+     */
     async insertIfAbsent(command: NewCommand): Promise<boolean> {
       const result = await db
         .insertInto('commands')
         .values({ ...command, state: CommandRowState.pending, attempts: 0 })
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) => oc.columns(['tenantId', 'userId', 'id']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
-    async findById(id: string): Promise<CommandRow | undefined> {
-      return db.selectFrom('commands').selectAll().where('id', '=', id).executeTakeFirst();
+    async findByInternalId(internalId: string): Promise<CommandRow | undefined> {
+      return db
+        .selectFrom('commands')
+        .selectAll()
+        .where('internalId', '=', internalId)
+        .executeTakeFirst();
+    },
+
+    /** The caller's command with this id, of any type. */
+    async findOwn(id: string, userId: string, tenantId: string): Promise<CommandRow | undefined> {
+      return db
+        .selectFrom('commands')
+        .selectAll()
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+        .where('tenantId', '=', tenantId)
+        .executeTakeFirst();
     },
 
     async findForOwner(id: string, type: string, userId: string, tenantId: string) {
@@ -59,7 +80,7 @@ export function createCommandRepository(db: Kysely<Database>, dialect: DialectNa
         .where('type', '=', type)
         .where('tenantId', '=', tenantId)
         .orderBy('created', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy('internalId', 'desc')
         .limit(limit)
         .execute();
     },
@@ -85,18 +106,18 @@ export function createCommandRepository(db: Kysely<Database>, dialect: DialectNa
           }))
           .where((eb) =>
             eb(
-              'id',
+              'internalId',
               '=',
               eb
                 .selectFrom('commands')
-                .select('id')
+                .select('internalId')
                 .where('state', '=', CommandRowState.pending)
                 .where('type', 'in', input.types)
                 .where((w) =>
                   w.or([w('claimedAt', 'is', null), w('claimedAt', '<', input.staleBefore)]),
                 )
                 .orderBy('created')
-                .orderBy('id')
+                .orderBy('internalId')
                 .limit(1)
                 .$if(dialect === 'postgres', (qb) => qb.forUpdate().skipLocked()),
             ),
@@ -115,34 +136,38 @@ export function createCommandRepository(db: Kysely<Database>, dialect: DialectNa
      */
     async lockClaimed(
       tx: Kysely<Database>,
-      id: string,
+      internalId: string,
       workerId: string,
     ): Promise<CommandRow | undefined> {
       return tx
         .selectFrom('commands')
         .selectAll()
-        .where('id', '=', id)
+        .where('internalId', '=', internalId)
         .where('state', '=', CommandRowState.pending)
         .where('claimedBy', '=', workerId)
         .$if(dialect === 'postgres', (qb) => qb.forUpdate())
         .executeTakeFirst();
     },
 
-    async complete(tx: Kysely<Database>, id: string, completion: CommandCompletion): Promise<void> {
+    async complete(
+      tx: Kysely<Database>,
+      internalId: string,
+      completion: CommandCompletion,
+    ): Promise<void> {
       await tx
         .updateTable('commands')
         .set(completion)
-        .where('id', '=', id)
+        .where('internalId', '=', internalId)
         .where('state', '=', CommandRowState.pending)
         .execute();
     },
 
     /** Gives a command back to the queue after a failed attempt, so that it is retried at once. */
-    async releaseClaim(tx: Kysely<Database>, id: string): Promise<void> {
+    async releaseClaim(tx: Kysely<Database>, internalId: string): Promise<void> {
       await tx
         .updateTable('commands')
         .set({ claimedBy: null, claimedAt: null })
-        .where('id', '=', id)
+        .where('internalId', '=', internalId)
         .where('state', '=', CommandRowState.pending)
         .execute();
     },

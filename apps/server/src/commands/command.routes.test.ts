@@ -145,7 +145,7 @@ describe.each(await testDialects())('command protocol on %s', (dialect) => {
     expect(errorBodySchema.parse(response.json()).code).toBe('command_id_conflict');
   });
 
-  it('hides a command from another user: 404 on GET, 409 on POST with its id, absent from their list', async () => {
+  it('hides a command from another user: 404 on GET, absent from their list; their same id is their own command', async () => {
     const id = randomUUID();
     const body = { id, key: 'private-1', value: 'v' };
     await postCommand(testApp, alice, body);
@@ -154,13 +154,37 @@ describe.each(await testDialects())('command protocol on %s', (dialect) => {
     const read = await getStatus(testApp, bob, `${KEY_VALUE_URL}/${id}`);
     expect(read.statusCode).toBe(404);
     expect(read.body).not.toContain('private-1');
-    const reuse = await postCommand(testApp, bob, body);
-    expect(reuse.statusCode).toBe(409);
-    expect(reuse.json()).toMatchObject({ code: 'command_id_conflict' });
-    expect(reuse.body).not.toContain('private-1');
     const list = await getStatus(testApp, bob, KEY_VALUE_URL);
     expect((list.json() as { id: string }[]).map((c) => c.id)).not.toContain(id);
+
+    // Bob's command with the same id is his own: accepted, applied for him, revealing nothing of Alice's.
+    const reuse = await postCommand(testApp, bob, { id, key: 'private-1b', value: 'w' });
+    expect(reuse.statusCode).toBe(202);
+    expect(reuse.body).not.toContain('private-1"');
+    const bobs = await pollUntilCompleted(testApp, bob, `${KEY_VALUE_URL}/${id}`);
+    expect(bobs.completed?.state).toBe(1);
     expect(probe.calls.get('private-1')).toBe(1);
+    expect(probe.calls.get('private-1b')).toBe(1);
+    const alices = await getStatus(testApp, alice, `${KEY_VALUE_URL}/${id}`);
+    expect(alices.json()).toMatchObject({ id, completed: { state: 1 } });
+  });
+
+  it("is not blocked by another user who took the caller's id first", async () => {
+    const id = randomUUID();
+    // Mallory guesses the id Alice will use and posts it first, with a payload that fails.
+    const mallory = await createSignedInUser(testApp);
+    await postCommand(testApp, mallory, { id, key: 'taken-m', value: 'v', mode: 'errors' });
+    await pollUntilCompleted(testApp, mallory, `${KEY_VALUE_URL}/${id}`);
+
+    const response = await postCommand(testApp, alice, { id, key: 'taken-1', value: 'v' });
+    expect(response.statusCode).toBe(202);
+    const status = await pollUntilCompleted(testApp, alice, `${KEY_VALUE_URL}/${id}`);
+    expect(status.completed).toMatchObject({ state: 1, errors: null });
+    expect(await keyValueRows(testApp, 'taken-1')).toHaveLength(1);
+    // Alice's replay still answers her own command.
+    const replay = await postCommand(testApp, alice, { id, key: 'taken-1', value: 'v' });
+    expect(replay.statusCode).toBe(202);
+    expect(probe.calls.get('taken-1')).toBe(1);
   });
 
   it('answers 404 for an unknown command id and for one that is not a UUID', async () => {

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PREFER_SYNC } from '@portal/contracts';
 import type { AppContext } from '../app-context.ts';
+import { requestLocale } from '../i18n/server-i18n.ts';
 import { requirePrincipal } from '../http/principal.ts';
 import type { CommandEngine } from './command-engine.ts';
 
@@ -34,7 +35,8 @@ export function registerCommandRoutes(
     app.post(collection, async (request, reply) => {
       const principal = requirePrincipal(request);
       const waitMs = syncWaitMs(request, ctx.config.commandSyncWaitMs);
-      const result = await engine.submit(type, principal, request.body, waitMs);
+      const locale = requestLocale(request.cookies.locale, request.headers['accept-language']);
+      const result = await engine.submit(type, principal, request.body, waitMs, locale);
       if (result.status) return reply.status(200).send(result.status);
       return reply.status(202).header('location', result.operation.url).send(result.operation);
     });

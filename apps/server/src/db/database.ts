@@ -19,6 +19,7 @@ import { initialMigration } from './migrations/0001-initial.ts';
 import { listIndexesMigration } from './migrations/0002-list-indexes.ts';
 import { openCatalogMigration } from './migrations/0003-open-catalog.ts';
 import { ltiMigration } from './migrations/0004-lti.ts';
+import { securityMigration } from './migrations/0005-security.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -64,6 +65,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0002-list-indexes': listIndexesMigration(),
     '0003-open-catalog': openCatalogMigration(),
     '0004-lti': ltiMigration(dialect),
+    '0005-security': securityMigration(),
   };
 }
 

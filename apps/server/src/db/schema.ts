@@ -319,6 +319,9 @@ export interface SessionsTable {
 
 /** Durable commands of the asynchronous write protocol (DESIGN.md §5). */
 export interface CommandsTable {
+  /** The server's own key; the client's `id` is unique only per tenant and user (migration 0005). */
+  internalId: string;
+  /** The caller's command id (the protocol's `id`). */
   id: string;
   /** Command collection, e.g. start-objective-workflows. */
   type: string;
@@ -335,6 +338,8 @@ export interface CommandsTable {
   claimedBy: string | null;
   claimedAt: string | null;
   attempts: number;
+  /** The caller's locale; the command's refusals are written in it. */
+  locale: string;
 }
 
 export interface AnalyticsEventsTable {
@@ -368,6 +373,16 @@ export interface OidcTransactionsTable {
   redirectUrl: string;
   created: string;
   expires: string;
+}
+
+/** Consecutive failed sign-ins per login text, whether or not an account has it (no enumeration). */
+export interface SignInThrottlesTable {
+  /** The login as typed, trimmed and lower-cased. */
+  login: string;
+  failures: number;
+  lastFailure: string;
+  /** No password is checked for this login before this time. */
+  blockedUntil: string | null;
 }
 
 export interface KeyValuesTable {
@@ -530,6 +545,7 @@ export interface Database {
   activityRecords: ActivityRecordsTable;
   sessions: SessionsTable;
   commands: CommandsTable;
+  signInThrottles: SignInThrottlesTable;
   analyticsEvents: AnalyticsEventsTable;
   oidcPayloads: OidcPayloadsTable;
   oidcTransactions: OidcTransactionsTable;

@@ -1,6 +1,7 @@
 // One place that turns thrown errors into `{code, message, errors?}` bodies; never leaks a stack.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { localize, requestLocale } from '../i18n/server-i18n.ts';
 import { DomainError } from './errors.ts';
 
 /** Zod issues as `{ "field.path": ["message"] }`; root-level issues go under "_". */
@@ -16,9 +17,15 @@ export function zodIssuesToErrors(error: ZodError): Record<string, string[]> {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof DomainError) {
+      const message = error.localized
+        ? localize(
+            requestLocale(request.cookies?.locale, request.headers['accept-language']),
+            error.localized,
+          )
+        : error.message;
       return reply.status(error.status).send({
         code: error.code,
-        message: error.message,
+        message,
         ...(error.errors ? { errors: error.errors } : {}),
       });
     }

@@ -18,7 +18,9 @@ describe('the web app under /learn', () => {
   });
   afterAll(() => testApp.close());
 
-  const get = (url: string, method: 'GET' | 'HEAD' = 'GET') => testApp.app.inject({ method, url });
+  // PUBLIC_URL of the test config is http://localhost:3000.
+  const get = (url: string, method: 'GET' | 'HEAD' = 'GET', host = 'localhost:3000') =>
+    testApp.app.inject({ method, url, headers: { host } });
 
   it('answers client routes with index.html, revalidated on every visit', async () => {
     for (const url of [
@@ -45,6 +47,17 @@ describe('the web app under /learn', () => {
   it('answers a missing file with 404 instead of the app page', async () => {
     expect((await get('/learn/assets/missing-1.js')).statusCode).toBe(404);
     expect((await get('/learn/demo/missing.pdf')).statusCode).toBe(404);
+  });
+
+  it('redirects a page asked for on another host name to PUBLIC_URL, before sign-in starts', async () => {
+    for (const url of ['/learn/courses?keyword=x', '/', '/oidc/login?redirectUrl=%2Flearn']) {
+      const response = await get(url, 'GET', '127.0.0.1:3000');
+      expect(response.statusCode, url).toBe(308);
+      expect(response.headers.location).toBe(`http://localhost:3000${url}`);
+    }
+    // APIs are not pages: they answer (here 401) on whatever host they are asked.
+    const api = await get('/api/platform/v1/users/me', 'GET', '127.0.0.1:3000');
+    expect(api.statusCode).toBe(401);
   });
 
   it('redirects the site root to /learn, keeping the query', async () => {

@@ -27,7 +27,8 @@ export async function registerSpaRoutes(app: FastifyInstance, ctx: AppContext): 
     };
   });
 
-  app.get('/', async (request, reply) => {
+  const page = { config: { canonicalHost: true } };
+  app.get('/', page, async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.redirect(`${WEB_BASE}${query}`, 302);
   });
@@ -54,8 +55,8 @@ export async function registerSpaRoutes(app: FastifyInstance, ctx: AppContext): 
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html', dist);
   };
-  app.get(WEB_BASE, sendIndex);
-  app.get(`${WEB_BASE}/*`, async (request, reply) => {
+  app.get(WEB_BASE, page, sendIndex);
+  app.get(`${WEB_BASE}/*`, page, async (request, reply) => {
     // Missing files (hashed assets, or any path whose last segment has an extension, like a PDF) are
     // real 404s; every other path is a client route. Client routes never end in a file extension.
     const lastSegment = request.url.split('?')[0]!.split('/').pop() ?? '';

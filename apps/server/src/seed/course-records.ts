@@ -447,7 +447,10 @@ export async function insertEnrolment(db: Db, input: NewEnrolment): Promise<Writ
   return { accessId, aggregateId, workflowId, recordId };
 }
 
-/** One activity workflow of an attempt: `axis` "" is the root; a finished one is completed with score 1 of 1. */
+/**
+ * One activity workflow of an attempt: `axis` "" is the root; a finished one is completed, by default with score
+ * 1 of 1 and passed.
+ */
 export interface NewActivityWorkflow {
   axis: string;
   activityId: string;
@@ -455,11 +458,13 @@ export interface NewActivityWorkflow {
   finished: string | null;
   /** Progress of an unfinished workflow (finished ones have 1). */
   progress?: number;
+  /** Result of a finished workflow, out of 1 (default 1, passed). */
+  result?: { score: number; passed: boolean };
 }
 
 /**
  * Writes the activity workflows of an attempt, parents before children (each parent's axis must be listed
- * before its children's), with a record for every finished one, as completing text activities leaves them.
+ * before its children's), with a record for every finished one.
  */
 export async function insertActivityWorkflows(
   db: Db,
@@ -478,6 +483,7 @@ export async function insertActivityWorkflows(
     const parentId = parentAxis === null ? null : idsByAxis.get(parentAxis);
     if (parentId === undefined) throw new Error(`No parent workflow before axis ${workflow.axis}`);
     const recordId = workflow.finished === null ? null : newId();
+    const result = workflow.result ?? { score: 1, passed: true };
     await db
       .insertInto('activityWorkflows')
       .values({
@@ -489,7 +495,7 @@ export async function insertActivityWorkflows(
         parentActivityWorkflowId: parentId,
         state: workflow.finished === null ? WorkflowState.inProgress : WorkflowState.finished,
         progress: workflow.finished === null ? (workflow.progress ?? 0) : 1,
-        score: workflow.finished === null ? null : 1,
+        score: workflow.finished === null ? null : result.score,
         maxScore: workflow.finished === null ? null : 1,
         created: workflow.started,
         started: workflow.started,
@@ -508,11 +514,11 @@ export async function insertActivityWorkflows(
           activityWorkflowId: id,
           activityId: workflow.activityId,
           userId: input.userId,
-          score: 1,
+          score: result.score,
           maxScore: 1,
-          normalizedScore: 1,
+          normalizedScore: result.score,
           progress: 1,
-          passed: 1,
+          passed: result.passed ? 1 : 0,
           gradeId: null,
           created: workflow.finished!,
           started: workflow.started,

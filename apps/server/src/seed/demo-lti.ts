@@ -1,10 +1,10 @@
 // The demo tenant's LTI courses: the built-in quiz tool (apps/lti-tools) registered as an LTI 1.3 tool, an LTI
 // course it delivers embedded, and a composite course whose last part is the tool in full screen.
 import type { Kysely } from 'kysely';
-import { ActivityType, AgsScope, DisplayMode, LtiVersion } from '@portal/contracts';
+import { ActivityType, AgsScope, DisplayMode, LtiVersion, WorkflowState } from '@portal/contracts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { insertCourse, insertEnrolment } from './course-records.ts';
+import { insertActivityWorkflows, insertCourse, insertEnrolment } from './course-records.ts';
 
 /** Fixed so that `npm start` can configure the tool process to match (scripts/start.mjs). */
 export const BUILT_IN_QUIZ = {
@@ -19,6 +19,16 @@ export interface DemoLtiInput {
   toolUrl: string;
   gradingScaleId: string;
   learnerIds: string[];
+  /**
+   * One of `learnerIds` who took Security Essentials once and failed: the quiz scored 0 of 3, the course 50%
+   * against a passing score of 60%, with the scale's failing grade; retake is allowed.
+   */
+  failedSecurityAttempt?: {
+    learnerId: string;
+    started: string;
+    finished: string;
+    gradeId: string | null;
+  };
   created: string;
 }
 
@@ -117,16 +127,60 @@ export async function seedDemoLti(db: Kysely<Database>, input: DemoLtiInput): Pr
   const quizPart = security.parts.find((part) => part.name === 'Security basics quiz')!;
   await deliverByTool(db, quizPart.activityId, toolId, DisplayMode.fullscreen, 'security-basics');
 
+  const failed = input.failedSecurityAttempt;
   for (const userId of input.learnerIds) {
     for (const objectiveId of [webBasics.objectiveId, security.objectiveId]) {
-      await insertEnrolment(db, {
+      const failedHere = failed?.learnerId === userId && objectiveId === security.objectiveId;
+      const { workflowId } = await insertEnrolment(db, {
         tenantId: input.tenantId,
         userId,
         objectiveId,
         isSelfEnrolled: true,
         retake: true,
         created: input.created,
+        progress: failedHere
+          ? {
+              kind: 'attempt',
+              state: WorkflowState.finished,
+              progress: 1,
+              started: failed.started,
+              submitted: failed.finished,
+              finished: failed.finished,
+              result: {
+                score: 0.5,
+                passed: false,
+                gradeId: failed.gradeId,
+                started: failed.started,
+                submitted: failed.finished,
+                finished: failed.finished,
+              },
+            }
+          : undefined,
       });
+      if (failedHere) {
+        const reading = security.parts.find((part) => part.name === 'Spot a phishing e-mail')!;
+        const done = { started: failed.started, finished: failed.finished };
+        await insertActivityWorkflows(db, {
+          tenantId: input.tenantId,
+          userId,
+          objectiveWorkflowId: workflowId!,
+          workflows: [
+            {
+              axis: '',
+              activityId: security.activityId,
+              ...done,
+              result: { score: 0.5, passed: false },
+            },
+            { axis: reading.axis, activityId: reading.activityId, ...done },
+            {
+              axis: quizPart.axis,
+              activityId: quizPart.activityId,
+              ...done,
+              result: { score: 0, passed: false },
+            },
+          ],
+        });
+      }
     }
   }
   return {

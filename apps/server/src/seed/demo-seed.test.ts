@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ActivityState,
   ActivityType,
+  activityNodeSchema,
   encodeLoadOptions,
   GradeRevealPolicy,
   NIL_ID,
@@ -105,6 +106,29 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       .where('isPrimary', '=', 1)
       .execute();
     expect(primaryUnits).toHaveLength(5);
+  });
+
+  it('offers administrators the admin panel and everyone Contact Support', async () => {
+    const get = async (path: string, userId: string) =>
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: `/api/platform/v1/${path}`,
+          headers: clientHeaders(await signInAs(testApp, userId)),
+        })
+      ).json();
+    expect(await get('users/me/navigation', seeded!.userIds.admin)).toContainEqual({
+      id: 'admin',
+      name: 'Admin panel',
+      url: '/admin',
+    });
+    expect(await get('users/me/navigation', seeded!.userIds.learner)).not.toContainEqual(
+      expect.objectContaining({ id: 'admin' }),
+    );
+    const settings = await get('settings/learner', seeded!.userIds.learner);
+    expect(settings.supportUrl).toBe('mailto:support@northwind.example');
+    const me = await get('users/me', seeded!.userIds.learner);
+    expect(me).toMatchObject({ username: expect.any(String), department_name: expect.any(String) });
   });
 
   async function enrolledOf(userId: string): Promise<EnrollmentAggregate[]> {
@@ -564,5 +588,38 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       ['Security Awareness Training', WorkflowState.inProgress],
       ['Security basics', WorkflowState.finished],
     ]);
+  });
+
+  it('gives Grace a failed attempt of Security Essentials whose quiz scored 0 and which she may retake', async () => {
+    const cookie = await signInAs(testApp, seeded!.userIds.admin);
+    const items = await enrolledOf(seeded!.userIds.admin);
+    const essentials = items.find((item) => item.objective.name === 'Security Essentials')!;
+    expect(essentials).toMatchObject({
+      retake: true,
+      objectiveWorkflowAggregate: {
+        lastObjectiveWorkflow: { state: WorkflowState.finished },
+        lastObjectiveRecord: { score: 0.5, maxScore: 1, passed: false, grade: 'Fail' },
+      },
+    });
+    const workflowId = essentials.objectiveWorkflowAggregate.lastObjectiveWorkflow!.id;
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/lms/v1/users/me/objective-workflows/${workflowId}/activity-with-aggregates`,
+      headers: clientHeaders(cookie),
+    });
+    expect(response.statusCode).toBe(200);
+    const tree = activityNodeSchema.parse(response.json());
+    expect(
+      tree.children.map((node) => [node.name, node.activityWorkflowAggregate.bestActivityRecord]),
+    ).toEqual([
+      ['Spot a phishing e-mail', expect.objectContaining({ normalizedScore: 1, passed: true })],
+      ['Security basics quiz', expect.objectContaining({ normalizedScore: 0, passed: false })],
+    ]);
+    // Mae has not started it: the end-to-end tests take it from the beginning.
+    const mae = await enrolledOf(seeded!.userIds.courseLearner);
+    expect(
+      mae.find((item) => item.objective.name === 'Security Essentials')?.objectiveWorkflowAggregate
+        .lastObjectiveWorkflow,
+    ).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password.ts';
 import { createTenant, createUser } from '../modules/identity/identity.repository.ts';
+import { SETTING_KEYS } from '../modules/users/settings.service.ts';
 import {
   insertActivityWorkflows,
   insertCourse,
@@ -135,6 +136,24 @@ export async function seedDemoTenant(
       licensedFeatures: ['LMS'],
     });
 
+    // The user menu's applications and Contact Support (spec §2): the platform's admin application for
+    // administrators (outside this product, at /admin of the same site) and the support address.
+    await tx
+      .insertInto('settings')
+      .values([
+        {
+          tenantId,
+          key: SETTING_KEYS.portals,
+          value: JSON.stringify([{ id: 'admin', name: 'Admin panel', url: '/admin' }]),
+        },
+        {
+          tenantId,
+          key: SETTING_KEYS.supportUrl,
+          value: JSON.stringify('mailto:support@northwind.example'),
+        },
+      ])
+      .execute();
+
     const rootUnit = newId();
     await tx
       .insertInto('units')
@@ -154,6 +173,8 @@ export async function seedDemoTenant(
         timezone: null,
         roles: [...account.roles],
         created,
+        // The department of the user cookie (spec §3) is the account's unit.
+        departmentName: account.unit,
       });
       userIds[key] = user.id;
       const unitId = newId();
@@ -493,12 +514,19 @@ export async function seedDemoTenant(
       ],
     });
 
-    // Mae and Grace: the LTI courses of the built-in quiz tool (embedded, and full screen inside a composite).
+    // Mae and Grace: the LTI courses of the built-in quiz tool (embedded, and full screen inside a composite);
+    // Grace took Security Essentials once and failed its quiz.
     await seedDemoLti(tx, {
       tenantId,
       toolUrl: options.builtInToolUrl ?? 'http://localhost:3001',
       gradingScaleId: passFail.id,
       learnerIds: [userIds.courseLearner, userIds.admin],
+      failedSecurityAttempt: {
+        learnerId: userIds.admin,
+        started: at(-9),
+        finished: at(-8),
+        gradeId: passFail.gradeIds.Fail ?? null,
+      },
       created,
     });
 

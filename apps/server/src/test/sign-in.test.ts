@@ -1,5 +1,5 @@
 // The full browser sign-in through the built-in provider, over real HTTP, on every dialect.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, createUser } from '../modules/identity/identity.repository.ts';
 import { hashPassword } from '../lib/password.ts';
 import { clientHeaders } from './test-app.ts';
@@ -42,6 +42,11 @@ describe.each(await testDialects())(
 
     afterAll(async () => {
       await testApp.close();
+    });
+
+    // Each test starts with no failed sign-ins on record (the throttle counts per login).
+    beforeEach(async () => {
+      await testApp.ctx.db.deleteFrom('signInThrottles').execute();
     });
 
     async function me(cookie: string) {
@@ -117,30 +122,36 @@ describe.each(await testDialects())(
       expect(browser.jar.has('sid')).toBe(false);
     });
 
-    it('limits password attempts per login', async () => {
+    it('throttles password guesses per account, whatever address they claim to come from', async () => {
       const browser = createBrowser();
       const start = await browser.follow(`${testApp.baseUrl}/oidc/login`);
       const action = formAction(start.body, start.visited.at(-1)!);
-      const statuses: number[] = [];
-      for (let attempt = 0; attempt < 11; attempt += 1) {
-        statuses.push(
-          (
-            await browser.request(action, {
-              form: { login: 'limited@example.com', password: 'wrong-password' },
-            })
-          ).status,
-        );
-      }
-      expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
-      expect(statuses[10]).toBe(429);
-      // Another account from the same address is not blocked.
-      expect(
-        (
-          await browser.request(action, {
-            form: { login: 'other@example.com', password: 'wrong-password' },
-          })
-        ).status,
-      ).toBe(400);
+      const guess = (login: string, attempt: number) =>
+        browser.request(action, {
+          form: { login, password: `wrong-password-${attempt}` },
+          // A rotating address header must not help: proxies are not trusted unless configured.
+          headers: { 'x-forwarded-for': `203.0.113.${attempt}` },
+        });
+      const answers = [];
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        answers.push(await guess('ada@example.com', attempt));
+      expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 429, 429]);
+      expect(answers[3]!.body).toContain('Too many attempts in a row.');
+      // An unknown login is throttled in exactly the same way: nothing tells them apart.
+      const unknown = [];
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        unknown.push(await guess('nobody@example.com', attempt));
+      expect(unknown.map((a) => a.status)).toEqual([400, 400, 400, 429, 429]);
+      // Another account is not blocked by the first one's failures.
+      const other = await browser.request(action, {
+        form: { login: 'other@example.com', password: 'wrong-password' },
+      });
+      expect(other.status).toBe(400);
+      // The right password waits too while the delay runs: it is not even checked.
+      const right = await browser.request(action, {
+        form: { login: 'ada@example.com', password: 'Learner123!' },
+      });
+      expect(right.status).toBe(429);
     });
 
     it('a second callback with the same transaction is refused (one-time transaction)', async () => {
@@ -160,14 +171,35 @@ describe.each(await testDialects())(
       expect(replay.body).toContain('Something went wrong');
     });
 
-    it('signs out: the old cookie is refused and the next sign-in asks for the password again', async () => {
+    it('signs out by POST only: a GET asks, another site cannot, the old cookie is refused and the next sign-in asks for the password again', async () => {
       const browser = createBrowser();
       await signInThroughBrowser(browser, testApp.baseUrl, 'ada@example.com', 'Learner123!');
       const oldCookie = `sid=${browser.jar.get('sid')}`;
       expect((await me(oldCookie)).status).toBe(200);
 
-      const logout = await browser.request(`${testApp.baseUrl}/oidc/logout`);
-      expect(logout.status).toBe(302);
+      // A link (or an image) that GETs the sign-out URL only shows a question.
+      const question = await browser.request(`${testApp.baseUrl}/oidc/logout`);
+      expect(question.status).toBe(200);
+      expect(question.body).toContain('<h1>Sign out</h1>');
+      expect((await me(oldCookie)).status).toBe(200);
+      const token = /name="token" value="([^"]+)"/.exec(question.body)![1]!;
+
+      // Another site's form post is refused: by the browser's own marks, and without the page's token.
+      const crossSite = await browser.request(`${testApp.baseUrl}/oidc/logout`, {
+        form: { token },
+        headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(crossSite.status).toBe(403);
+      const withoutToken = await browser.request(`${testApp.baseUrl}/oidc/logout`, {
+        form: { token: 'forged' },
+      });
+      expect(withoutToken.status).toBe(403);
+      expect((await me(oldCookie)).status).toBe(200);
+
+      const logout = await browser.request(formAction(question.body, question.url), {
+        form: { token },
+      });
+      expect(logout.status).toBe(303);
       const endSession = new URL(logout.location!);
       expect(endSession.pathname).toBe('/oidc-op/session/end');
       expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(
@@ -188,6 +220,21 @@ describe.each(await testDialects())(
       const again = await browser.follow(`${testApp.baseUrl}/oidc/login`);
       expect(again.status).toBe(200);
       expect(again.body).toContain('<h1>Sign in</h1>');
+    });
+
+    it('signs out from the web client with a POST that carries X-Requested-With', async () => {
+      const browser = createBrowser();
+      await signInThroughBrowser(browser, testApp.baseUrl, 'ada@example.com', 'Learner123!');
+      const oldCookie = `sid=${browser.jar.get('sid')}`;
+      const response = await browser.request(`${testApp.baseUrl}/oidc/logout`, {
+        method: 'POST',
+        headers: { 'x-requested-with': 'XMLHttpRequest', origin: testApp.baseUrl },
+      });
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.body)).toMatchObject({
+        redirectUrl: expect.stringContaining('/oidc-op/session/end'),
+      });
+      expect((await me(oldCookie)).status).toBe(401);
     });
 
     it('signInAs gives a working cookie for other tests', async () => {

@@ -47,6 +47,16 @@ export function clientHeaders(cookie?: string): Record<string, string> {
   };
 }
 
+/** A Content-Security-Policy header as `{directive: "value …"}`. */
+export function cspDirectives(header: unknown): Record<string, string> {
+  const directives: Record<string, string> = {};
+  for (const part of String(header ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) directives[name] = values.join(' ');
+  }
+  return directives;
+}
+
 export function json<T = unknown>(response: LightMyRequestResponse): T {
   return response.json() as T;
 }

@@ -9,27 +9,32 @@ import type { DialectName } from '../db/dialect.ts';
 export const POSTGRES_ADMIN_URL =
   process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Under CI PostgreSQL is part of the matrix: a green run must mean both databases passed. */
+export function postgresRequired(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
+}
+
+/** True when a PostgreSQL server answers at `url`; when it is required and does not, throws. */
+export async function probePostgres(url: string, options: { required: boolean }): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch (error) {
+    if (options.required)
+      throw new Error(`PostgreSQL is required in CI but not reachable at ${url}`, { cause: error });
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 let postgresReachable: Promise<boolean> | undefined;
 
-/** True when a PostgreSQL server answers (always in CI on our machines). */
+/** True when a PostgreSQL server answers (always in CI on our machines, where it is required). */
 export function isPostgresReachable(): Promise<boolean> {
-  postgresReachable ??= (async () => {
-    const client = new pg.Client({
-      connectionString: POSTGRES_ADMIN_URL,
-      connectionTimeoutMillis: 2000,
-    });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch {
-      if (process.env.CI)
-        throw new Error(`PostgreSQL is required in CI but not reachable at ${POSTGRES_ADMIN_URL}`);
-      return false;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  })();
+  postgresReachable ??= probePostgres(POSTGRES_ADMIN_URL, { required: postgresRequired() });
   return postgresReachable;
 }
 

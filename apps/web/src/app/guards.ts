@@ -1,5 +1,6 @@
 // Loaders that keep signed-in pages consistent: fetch the shell's data once, and send users who do not
 // belong in the learner area where they belong (spec §6).
+import { adoptProfileLocale } from '../i18n/locale-switch.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { decideLearnerArea } from '@portal/domain';
 import {
@@ -19,8 +20,15 @@ export async function loadShellData(queryClient: QueryClient) {
     queryClient.ensureQueryData(navigationQuery()),
     queryClient.ensureQueryData(learnerSettingsQuery()),
   ]);
+  if (!profileLocaleAdopted) {
+    profileLocaleAdopted = true;
+    await adoptProfileLocale(user.locale);
+  }
   return { user, permissions, licensedFeatures, navigation, settings };
 }
+
+/** The profile's language is taken over once per page load, at the first shell load after sign-in. */
+let profileLocaleAdopted = false;
 
 /** What to do before showing a learner page: continue, or a full-page redirect / the forbidden page. */
 export type GuardOutcome =

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, localeDirection } from '../i18n/locales.ts';
 import { TOAST_DURATION_MS } from '../lib/toast.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+import './app.css';
 
 export const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme';
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
@@ -41,7 +42,7 @@ export function AppProviders({
         defaultColorScheme="auto"
         colorSchemeManager={colorSchemeManager}
       >
-        <Notifications autoClose={TOAST_DURATION_MS} position="top-right" />
+        <Notifications autoClose={TOAST_DURATION_MS} position="top-right" className="app-toasts" />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

@@ -1,6 +1,13 @@
 // The route table (basename /learn): signed-in pages inside the shell, every page module loaded lazily.
 import type { ComponentType } from 'react';
-import { Navigate, createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  createBrowserRouter,
+  redirect,
+  type RouteObject,
+} from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { i18next } from '../i18n/i18n.ts';
 import { BlockingLoader } from '../components/blocking-loader.tsx';
@@ -42,11 +49,19 @@ const onlyOnFirstLoad = () => false;
 // Navigation never finishes: the browser is leaving for another application.
 const leavingPage = () => new Promise<never>(() => undefined);
 
+function LeavingPage() {
+  return <BlockingLoader visible />;
+}
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
+      // The loader redirects; the loader screen shows while it runs on the first load (React Router's
+      // hydration) and while a redirect outside the app replaces the page.
       path: paths.loginCallback,
       loader: loginCallbackLoader,
+      HydrateFallback: LeavingPage,
+      Component: LeavingPage,
       errorElement: <FullScreenErrorBoundary />,
     },
     { path: paths.embeddedFrame, lazy: page(() => import('./routes/embedded-frame.tsx')) },
@@ -165,6 +180,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
+/**
+ * Every page opens at its top (a new address is a new page, not the previous one's scroll position under the
+ * sticky header); back and forward return to where the page was. Keyed by path, so changing only the query
+ * (filters, search) keeps the position.
+ */
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration getKey={(location) => location.pathname} />
+      <Outlet />
+    </>
+  );
+}
+
 export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient), { basename: APP_BASENAME });
+  return createBrowserRouter([{ element: <RootLayout />, children: createRoutes(queryClient) }], {
+    basename: APP_BASENAME,
+  });
 }

@@ -33,8 +33,9 @@ export const theme = createTheme({
   // Pick black or white text on filled colours by luminance; 0.179 is where both reach the same contrast.
   autoContrast: true,
   luminanceThreshold: 0.179,
+  // Noto covers every script of the 35 locales (Debian's fonts-noto-core and fonts-noto-cjk).
   fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Helvetica Neue", Arial, sans-serif',
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans Devanagari", "Noto Sans Bengali", "Noto Sans Tamil", "Noto Sans Thai", "Noto Sans Myanmar", "Noto Sans CJK JP", "Noto Sans CJK KR", "Noto Sans CJK SC", "Noto Sans CJK TC", "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   focusRing: 'auto',
   cursorType: 'pointer',

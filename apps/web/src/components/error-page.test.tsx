@@ -1,9 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
+import { configureApiClient } from '../lib/api-client.ts';
 import { aUser, renderWithProviders } from '../test/render.tsx';
 import { ErrorPage } from './error-page.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** users/me as the server answers it where no page has fetched the user (full-screen error pages). */
+function stubUsersMe(response: Response) {
+  const fetchMock = vi.fn(async () => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 describe('ErrorPage', () => {
   it.each([
@@ -58,5 +69,31 @@ describe('ErrorPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Forbidden' })).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  describe('outside the shell, where no page has fetched the user', () => {
+    it('asks who is signed in and sends a learner-only user to My courses', async () => {
+      const fetchMock = stubUsersMe(Response.json(aUser({ roles: ['Learner'] })));
+      await renderWithProviders(<ErrorPage status={500} />);
+      const link = await screen.findByRole('link', { name: 'Go to My courses' });
+      expect(link.getAttribute('href')).toBe('/learn/courses');
+      expect(fetchMock).toHaveBeenCalledWith('/api/platform/v1/users/me', expect.anything());
+    });
+
+    it('sends a user with other roles to the Content library', async () => {
+      stubUsersMe(Response.json(aUser({ roles: ['Administrator', 'Learner'] })));
+      await renderWithProviders(<ErrorPage status={500} />);
+      expect(await screen.findByRole('link', { name: 'Go to Content library' })).toBeTruthy();
+    });
+
+    it('treats a signed-out visitor as a learner, without starting a sign-in', async () => {
+      const onUnauthorized = vi.fn(() => new Promise<void>(() => undefined));
+      configureApiClient({ onUnauthorized });
+      stubUsersMe(Response.json({ code: 'unauthorized', message: 'Sign in' }, { status: 401 }));
+      await renderWithProviders(<ErrorPage status={401} />);
+      expect(await screen.findByRole('link', { name: 'Go to My courses' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Go to Content library' })).toBeNull();
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    });
   });
 });

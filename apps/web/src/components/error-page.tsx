@@ -37,7 +37,7 @@ export function ErrorPage({ status, showButton = true, details }: ErrorPageProps
         </Text>
         <Title order={1}>{title}</Title>
         <Text>{t(`page.${key}.text`)}</Text>
-        {showButton ? (
+        {showButton && learnerOnly !== undefined ? (
           // Plain links: the Content library lives outside /learn, and after an error a full load is safer.
           learnerOnly ? (
             <Button component="a" href={MY_COURSES_URL}>

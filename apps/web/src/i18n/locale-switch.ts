@@ -2,9 +2,10 @@
 import { PLATFORM_API, apiFetch } from '../lib/api-client.ts';
 import { storageKeys, writeLocalString } from '../lib/storage.ts';
 import { applyDocumentLocale, i18next } from './i18n.ts';
-import type { Locale } from './locales.ts';
+import { isLocale, type Locale } from './locales.ts';
 
-export { getStoredLocale } from './stored-locale.ts';
+export { getStoredLocale, writeLocaleCookie } from './stored-locale.ts';
+import { hasChosenLocale, writeLocaleCookie } from './stored-locale.ts';
 
 /**
  * Switches the interface language: store, apply (direction flips for ar-AR), then tell the server so its
@@ -15,6 +16,7 @@ export async function changeLocale(
   options: { saveOnServer?: boolean } = {},
 ): Promise<void> {
   writeLocalString(storageKeys.locale, locale);
+  writeLocaleCookie(locale);
   applyDocumentLocale(locale);
   await i18next.changeLanguage(locale);
   if (options.saveOnServer ?? true) {
@@ -24,4 +26,15 @@ export async function changeLocale(
       },
     );
   }
+}
+
+/**
+ * After sign-in, in a browser where the user never chose a language: the one saved on their profile (a
+ * choice made in another browser) is taken over. A choice made in this browser stays; only choosing in
+ * the menu saves a language on the profile.
+ */
+export async function adoptProfileLocale(profileLocale: string | null): Promise<void> {
+  if (hasChosenLocale() || !isLocale(profileLocale)) return;
+  if (profileLocale !== i18next.language)
+    await changeLocale(profileLocale, { saveOnServer: false });
 }

@@ -2,6 +2,8 @@
 import type { AnalyticsEvent } from '@portal/contracts';
 import { apiFetch } from './api-client.ts';
 import { getClientConfig } from './client-config.ts';
+import { ensureDeviceId } from './device-id.ts';
+import { currentSessionId } from './session/session.ts';
 import { i18next } from '../i18n/i18n.ts';
 
 export type AnalyticsEventName = AnalyticsEvent['name'];
@@ -21,6 +23,7 @@ export function buildAnalyticsEvent(
   name: AnalyticsEventName,
   properties: AnalyticsProperties,
 ): AnalyticsEvent {
+  const sessionId = currentSessionId();
   return {
     name,
     properties,
@@ -29,6 +32,8 @@ export function buildAnalyticsEvent(
       role: 'learner',
       locale: i18next.language || 'en-US',
       appVersion: getClientConfig().version.slice(0, 50),
+      deviceId: ensureDeviceId(),
+      ...(sessionId ? { sessionId } : {}),
     },
   };
 }

@@ -13,7 +13,9 @@ import {
 } from '@portal/contracts';
 // Environment and error type live in schema-free modules so the entry bundle can use them without zod.
 import { ApiError } from './api-error.ts';
+import { i18next } from '../i18n/i18n.ts';
 import {
+  apiHeaders,
   configureApiClient,
   getApiEnvironment,
   waitForReLogin,
@@ -26,9 +28,25 @@ export const PLATFORM_API = '/api/platform/v1';
 export { ApiError, configureApiClient };
 export type { ClientEnvironment };
 
-export const UNKNOWN_ERROR = 'Unknown error';
-export const INTERNAL_ERROR_TEXT = 'Internal error. Please refresh the page and try again.';
-export const UNKNOWN_ERROR_TEXT = 'Unknown error. Please refresh the page and try again.';
+/** The spec's texts of errors the client itself notices, in the interface language. */
+const CLIENT_ERROR_TEXTS = {
+  internal: 'Internal error. Please refresh the page and try again.',
+  unknown: 'Unknown error. Please refresh the page and try again.',
+  unknownShort: 'Unknown error',
+  serverUnknown: 'Server returns unknown error.',
+  commandUnknown: 'Server accepted command but encountered an unknown error.',
+  commandErrors: 'Server accepted command but encountered errors.',
+  timeOver: 'Time over!',
+} as const;
+export type ClientErrorText = keyof typeof CLIENT_ERROR_TEXTS;
+
+export function clientErrorText(key: ClientErrorText): string {
+  // Before i18next is ready (or its catalogue loaded) the English text of the spec stands in.
+  const text = i18next.isInitialized ? i18next.t(`errors:client.${key}`) : '';
+  return text && text !== `client.${key}` ? text : CLIENT_ERROR_TEXTS[key];
+}
+export const internalErrorText = () => clientErrorText('internal');
+export const unknownErrorText = () => clientErrorText('unknown');
 
 export interface RequestOptions {
   query?: URLSearchParams | Record<string, string | number | boolean | undefined>;
@@ -63,8 +81,8 @@ async function readErrorBody(response: Response): Promise<ApiError> {
     typeof record.message === 'string'
       ? record.message
       : response.status >= 500
-        ? INTERNAL_ERROR_TEXT
-        : UNKNOWN_ERROR_TEXT;
+        ? internalErrorText()
+        : unknownErrorText();
   const errors =
     record.errors && typeof record.errors === 'object'
       ? (record.errors as Record<string, string[]>)
@@ -83,24 +101,17 @@ export async function apiFetch(
   path: string,
   options: RequestOptions = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'x-requested-with': 'XMLHttpRequest',
-    'accept-language': getApiEnvironment().getLocale(),
-    prefer: options.prefer ?? PREFER_ASYNC,
-  };
-  const sessionId = getApiEnvironment().getSessionId();
-  if (sessionId) headers['x-session-id'] = sessionId;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const headers = apiHeaders(options.prefer ?? PREFER_ASYNC);
   const url = buildUrl(path, options.query);
+  // The JSON content type promises a JSON body: a write without a payload sends an empty object.
+  const body =
+    options.body !== undefined
+      ? JSON.stringify(options.body)
+      : method === 'GET' || method === 'HEAD'
+        ? undefined
+        : '{}';
   const send = () =>
-    fetch(url, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      signal: options.signal,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
+    fetch(url, { method, headers, credentials: 'same-origin', signal: options.signal, body });
   let response = await send();
   if (response.status === 401 && !getApiEnvironment().isPublicMode()) {
     await waitForReLogin();
@@ -141,12 +152,7 @@ export function commandFailure(status: CommandStatus): ApiError {
     errors[camel] = messages;
   }
   const first = Object.values(errors).flat()[0];
-  return new ApiError(
-    400,
-    first ?? 'Server accepted command but encountered errors.',
-    'command_failed',
-    errors,
-  );
+  return new ApiError(400, first ?? clientErrorText('commandErrors'), 'command_failed', errors);
 }
 
 /**
@@ -167,11 +173,10 @@ export async function runCommand(
   try {
     payload = await response.json();
   } catch {
-    throw new ApiError(500, 'Server returns unknown error.');
+    throw new ApiError(500, clientErrorText('serverUnknown'));
   }
   const finish = (status: CommandStatus): CommandStatus => {
-    if (!status.completed)
-      throw new ApiError(500, 'Server accepted command but encountered an unknown error.');
+    if (!status.completed) throw new ApiError(500, clientErrorText('commandUnknown'));
     if (status.completed.state !== CompletionState.completed) throw commandFailure(status);
     return status;
   };
@@ -179,15 +184,15 @@ export async function runCommand(
   if (direct.success && direct.data.completed) return finish(direct.data);
 
   const url = (payload as { url?: unknown } | null)?.url;
-  if (typeof url !== 'string') throw new ApiError(500, 'Server returns unknown error.');
+  if (typeof url !== 'string') throw new ApiError(500, clientErrorText('serverUnknown'));
   const interval = options.pollIntervalMs ?? COMMAND_POLL_INTERVAL_MS;
   const deadline = Date.now() + (options.timeoutMs ?? COMMAND_POLL_TIMEOUT_MS);
   while (Date.now() < deadline) {
     await sleep(interval);
     const polled = await apiFetch('GET', url);
     const parsed = commandStatusSchema.safeParse(await polled.json().catch(() => null));
-    if (!parsed.success) throw new ApiError(500, UNKNOWN_ERROR);
+    if (!parsed.success) throw new ApiError(500, clientErrorText('unknownShort'));
     if (parsed.data.completed) return finish(parsed.data);
   }
-  throw new ApiError(408, 'Time over!');
+  throw new ApiError(408, clientErrorText('timeOver'));
 }

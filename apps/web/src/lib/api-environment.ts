@@ -26,6 +26,23 @@ export function getApiEnvironment(): ClientEnvironment {
   return environment;
 }
 
+/**
+ * The headers every API call carries (spec §7): JSON content type, the X-Requested-With marker (the
+ * server's CSRF check), Prefer, the session id and Accept-Language from the stored locale.
+ */
+export function apiHeaders(prefer: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    'x-requested-with': 'XMLHttpRequest',
+    'accept-language': environment.getLocale(),
+    prefer,
+  };
+  const sessionId = environment.getSessionId();
+  if (sessionId) headers['x-session-id'] = sessionId;
+  return headers;
+}
+
 // One lock: concurrent 401s wait on the same re-login instead of each starting one.
 let unauthorizedLock: Promise<void> | null = null;
 export function waitForReLogin(): Promise<void> {

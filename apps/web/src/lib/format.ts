@@ -1,12 +1,9 @@
-// Locale-aware formatting of dates, numbers and percents (Intl); Arabic uses Arabic-Indic digits.
+// Locale-aware formatting of dates, numbers and percents (Intl); Arabic uses Arabic-Indic digits, and a
+// locale the browser has no data for is formatted as en-US, never as the browser's own language.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocaleOf } from '@portal/contracts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.ts';
-
-/** The Intl locale tag for one of our locales (ar-AR asks for Arabic-Indic digits explicitly). */
-export function intlLocale(locale: Locale): string {
-  return locale === 'ar-AR' ? 'ar-AR-u-nu-arab' : locale;
-}
 
 export interface Formatters {
   /** Calendar date, e.g. "Mar 5, 2026". */
@@ -20,7 +17,8 @@ export interface Formatters {
 
 /** Formatters for a locale; `timeZone` defaults to the browser's (tests pass one explicitly). */
 export function createFormatters(locale: Locale, timeZone?: string): Formatters {
-  const tag = intlLocale(locale);
+  // Arabic-Indic digits for ar-AR; en-US where the browser has no data for the locale (la, my-MM).
+  const tag = intlLocaleOf(locale);
   const dateFormat = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone });
   const dateTimeFormat = new Intl.DateTimeFormat(tag, {
     dateStyle: 'medium',

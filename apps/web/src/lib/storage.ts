@@ -79,4 +79,30 @@ export const storageKeys = {
   logoutBroadcast: 'logout',
   deviceId: 'deviceId',
   oidcProvider: 'oidc.provider',
+  /** Per user (see userStorageKey): the My Courses filters and search. */
+  enrolledFilters: 'courses.enrolled.filters',
 } as const;
+
+/** Keys whose values belong to one signed-in user: stored per user id and removed on sign-out. */
+const userScopedKeys: readonly string[] = [storageKeys.enrolledFilters];
+
+/** The key of a per-user value: one browser may be shared by several people, one after the other. */
+export function userStorageKey(key: string, userId: string): string {
+  return `${key}:${userId}`;
+}
+
+/** Removes every per-user value (of any user, and the unscoped form older versions wrote). */
+export function removeUserScopedValues(): void {
+  try {
+    const storage = window.localStorage;
+    const doomed: string[] = [];
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (key !== null && userScopedKeys.some((base) => key === base || key.startsWith(`${base}:`)))
+        doomed.push(key);
+    }
+    for (const key of doomed) storage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was stored either.
+  }
+}

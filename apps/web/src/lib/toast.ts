@@ -1,6 +1,8 @@
-// Toast notifications (Mantine), closing after the spec's 7 s and announced to screen readers.
+// Toast notifications (Mantine), closing after the spec's 7 s, their text announced through the page's
+// persistent live regions (a toast inserted together with its text is not reliably read).
 import { notifications } from '@mantine/notifications';
 import { i18next } from '../i18n/i18n.ts';
+import { announce } from './announcer.ts';
 
 export const TOAST_DURATION_MS = 7000;
 
@@ -15,14 +17,16 @@ export interface Toast {
 const colors: Record<ToastKind, string> = { success: 'green', critical: 'red', info: 'blue' };
 
 export function showToast({ kind, message, title }: Toast): string {
+  // Critical toasts interrupt (assertive); the others wait for a pause (polite).
+  announce(title ? `${title}. ${message}` : message, kind === 'critical' ? 'assertive' : 'polite');
   return notifications.show({
     message,
     title,
     color: colors[kind],
     autoClose: TOAST_DURATION_MS,
-    // Critical toasts interrupt (alert); the others wait for a pause (status).
-    role: kind === 'critical' ? 'alert' : 'status',
-    'aria-live': kind === 'critical' ? 'assertive' : 'polite',
+    // Not a live region itself: the announcement above already speaks it, once.
+    role: 'group',
+    'aria-label': title ?? message,
     'data-toast-kind': kind,
     closeButtonProps: { 'aria-label': i18next.t('common:close') },
   });

@@ -22,6 +22,7 @@ export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     department_name: null,
     external_id: null,
     roles: ['Learner'],
+    locale: null,
     ...overrides,
   };
 }

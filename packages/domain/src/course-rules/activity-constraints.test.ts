@@ -16,6 +16,7 @@ import {
   isActivityStartable,
   isLockedItem,
   nextConstraintChange,
+  pastDueNotice,
   type ActivityRuleContext,
 } from './activity-constraints.ts';
 import { anActivity } from './testing/activity-node-builder.ts';
@@ -393,6 +394,45 @@ describe('isActivityStartable', () => {
         if (reason !== null) expect(isLockedItem(node, ctx)).toBe(true);
       }),
     );
+  });
+});
+
+describe('pastDueNotice', () => {
+  const later = '2026-03-12T00:00:00.000Z';
+
+  it('notes a due date that has passed while the grace period still runs, naming its end', () => {
+    const node = anActivity().withConstraint({ due: past, gracePeriodUntil: later }).build();
+    expect(pastDueNotice(node, now)).toEqual({ due: past, gracePeriodUntil: later });
+    // Informational only: the activity stays open.
+    expect(activityDisabledReason(node, ctx)).toBeNull();
+    expect(isActivityStartable(node, now)).toBe(true);
+  });
+
+  it('notes a passed due date without a grace period, and one for work in progress', () => {
+    expect(pastDueNotice(anActivity().withConstraint({ due: past }).build(), now)).toEqual({
+      due: past,
+      gracePeriodUntil: null,
+    });
+    const started = anActivity()
+      .withConstraint({ due: past })
+      .withWorkflow(WorkflowState.inProgress)
+      .build();
+    expect(pastDueNotice(started, now)?.due).toBe(past);
+  });
+
+  it('says nothing before the due date, for submitted work, or once the grace period has ended', () => {
+    expect(pastDueNotice(anActivity().withConstraint({ due: future }).build(), now)).toBeNull();
+    const submitted = anActivity()
+      .withConstraint({ due: past })
+      .withWorkflow(WorkflowState.finished)
+      .build();
+    expect(pastDueNotice(submitted, now)).toBeNull();
+    const over = anActivity().withConstraint({
+      due: '2026-02-01T00:00:00.000Z',
+      gracePeriodUntil: past,
+    });
+    expect(pastDueNotice(over.build(), now)).toBeNull();
+    expect(pastDueNotice(anActivity().build(), now)).toBeNull();
   });
 });
 

@@ -126,6 +126,31 @@ export function isActivityReviewAllowed(
   }
 }
 
+/** The informational note of an activity past its due date (spec 4 "past due", spec 5 "after the due date"). */
+export interface PastDueNotice {
+  due: string;
+  /** The end of a grace period still running, until which the activity can be finished; null without one. */
+  gracePeriodUntil: string | null;
+}
+
+/**
+ * Past due: the due date has passed while the activity is still the learner's work (not submitted). It never
+ * blocks anything; once a grace period has ended the activity is blocked instead (gracePeriodOver) and the note
+ * gives way to that reason.
+ */
+export function pastDueNotice(node: ConstraintNode, now: Date): PastDueNotice | null {
+  const constraint = node.activityConstraint;
+  const due = constraint?.due ?? null;
+  if (due === null || !hasPassed(due, now) || !isActivityUnfinished(node)) return null;
+  if (hasPassed(constraint?.gracePeriodUntil, now)) return null;
+  return {
+    due,
+    gracePeriodUntil: isAhead(constraint?.gracePeriodUntil, now)
+      ? (constraint?.gracePeriodUntil ?? null)
+      : null,
+  };
+}
+
 /** The time constraints alone (no state, gate or content checks), first blocking one in priority order. */
 function timeConstraintReason(node: ConstraintNode, now: Date): DisabledReason | null {
   const constraint = node.activityConstraint;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ActivityType, GradeRevealPolicy, WorkflowState } from '@portal/contracts';
+import { ActivityState, ActivityType, GradeRevealPolicy, WorkflowState } from '@portal/contracts';
 import { courseButtons, type CourseButtonsInput } from './course-buttons.ts';
 
 const now = new Date('2026-03-10T12:00:00.000Z');
@@ -27,11 +27,11 @@ function input(
         record === 'none' ? null : { objectiveWorkflowId: record === 'own' ? workflowId : null },
     },
     activityType: ActivityType.composite,
+    activityState: ActivityState.ready,
     supportReview: true,
     protectResults: false,
     starting: false,
     inProctorSession: false,
-    isLtiReadyOrExpired: false,
     ...overrides,
   };
 }
@@ -50,7 +50,32 @@ describe('courseButtons', () => {
   it.each([
     ['not started', input(), { ...none, start: true }],
     ['not started, text root activity', input({ activityType: ActivityType.text }), none],
-    ['not started, LTI ready', input({ isLtiReadyOrExpired: true }), { ...none, start: true }],
+    [
+      'not started, LTI ready',
+      input({ activityType: ActivityType.lti13 }),
+      { ...none, start: true },
+    ],
+    [
+      'not started, draft course (coming soon)',
+      input({ activityState: ActivityState.draft }),
+      none,
+    ],
+    ['not started, archived course', input({ activityState: ActivityState.archived }), none],
+    [
+      'not started, expired course',
+      input({ activityState: ActivityState.expired }),
+      { ...none, start: true },
+    ],
+    [
+      'finished with retake, course back in draft',
+      input({ retake: true, activityState: ActivityState.draft }, finished, 'own'),
+      { ...none, review: true },
+    ],
+    [
+      'imported result, draft course',
+      input({ activityState: ActivityState.draft }, null, 'imported'),
+      none,
+    ],
     ['not started, not yet available', input({ availabilityDate: future }), none],
     ['not started, window closed', input({ availabilityEndDate: past }), none],
     ['in progress', input({}, WorkflowState.inProgress), { ...none, continue: true }],
@@ -83,12 +108,12 @@ describe('courseButtons', () => {
     ],
     [
       'finished with retake, LTI ready',
-      input({ retake: true, isLtiReadyOrExpired: true }, finished, 'own'),
+      input({ retake: true, activityType: ActivityType.lti13 }, finished, 'own'),
       { ...none, startAgain: true, review: true },
     ],
     [
       'finished without retake, LTI ready',
-      input({ isLtiReadyOrExpired: true }, finished, 'own'),
+      input({ activityType: ActivityType.lti11 }, finished, 'own'),
       { ...none, review: true },
     ],
     ['finished, review unsupported', input({ supportReview: false }, finished, 'own'), none],
@@ -156,8 +181,8 @@ describe('courseButtons', () => {
       record: fc.constantFrom('none' as const, 'own' as const, 'imported' as const),
       starting: fc.boolean(),
       inProctorSession: fc.boolean(),
-      isLtiReadyOrExpired: fc.boolean(),
-      activityType: fc.constantFrom(1, 5, 6),
+      activityState: fc.constantFrom(1, 2, 3, 4),
+      activityType: fc.constantFrom(1, 4, 5, 6),
       policy: fc.constantFrom(0, 1, 2, 3),
       isSelfEnrolled: fc.boolean(),
     })
@@ -167,7 +192,7 @@ describe('courseButtons', () => {
           retake: values.retake,
           starting: values.starting,
           inProctorSession: values.inProctorSession,
-          isLtiReadyOrExpired: values.isLtiReadyOrExpired,
+          activityState: values.activityState,
           activityType: values.activityType,
           gradeRevealPolicy: values.policy,
           gradeRevealDate: past,
@@ -200,6 +225,19 @@ describe('courseButtons', () => {
         const early = courseButtons({ ...value, starting: false, availabilityDate: future }, now);
         expect(early.start || early.startAgain).toBe(false);
       }),
+    );
+  });
+
+  it('never offers a start for a course that is coming soon (draft) or archived', () => {
+    fc.assert(
+      fc.property(
+        inputArbitrary,
+        fc.constantFrom(ActivityState.draft, ActivityState.archived),
+        (value, activityState) => {
+          const buttons = courseButtons({ ...value, starting: false, activityState }, now);
+          expect(buttons.start || buttons.startAgain).toBe(false);
+        },
+      ),
     );
   });
 });

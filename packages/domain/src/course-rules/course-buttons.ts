@@ -1,5 +1,10 @@
 // Which action buttons the course details show (spec 4 buttons table).
-import { ActivityType, WorkflowState, type EnrollmentAggregate } from '@portal/contracts';
+import {
+  ActivityState,
+  ActivityType,
+  WorkflowState,
+  type EnrollmentAggregate,
+} from '@portal/contracts';
 import { availabilityState } from './availability.ts';
 import { isReviewAllowed } from './review.ts';
 
@@ -20,6 +25,8 @@ export type CourseButtonsInput = Pick<
   };
   /** ActivityType code of the course's root activity. */
   activityType: number;
+  /** ActivityState code of the course's root activity: only ready and expired courses can be started. */
+  activityState: number;
   /** The root activity supports review. */
   supportReview: boolean;
   /** The last objective workflow protects its results (objectiveWorkflowSchema.protectResults). */
@@ -27,8 +34,6 @@ export type CourseButtonsInput = Pick<
   /** A start request is in flight. */
   starting: boolean;
   inProctorSession: boolean;
-  /** An LTI root activity in state ready or expired: after a finished attempt, Start again replaces Start. */
-  isLtiReadyOrExpired: boolean;
 };
 
 export interface CourseButtons {
@@ -41,12 +46,21 @@ export interface CourseButtons {
   addToMyCourses: boolean;
 }
 
+const STARTABLE_STATES: readonly number[] = [ActivityState.ready, ActivityState.expired];
+const LTI_TYPES: readonly number[] = [ActivityType.lti13, ActivityType.lti11];
+
+/** The root activity can be started: ready or expired (a draft is "coming soon", an archived one is gone). */
+export function isCourseStartable(activityState: number): boolean {
+  return STARTABLE_STATES.includes(activityState);
+}
+
 /**
  * Spec 4 buttons table. Start: no workflow, or starting, or finished with retake; never for a text root activity,
  * nor in the LTI ready/expired case (finished with retake on an LTI ready/expired course), which shows Start
  * again instead, as does an imported result (record without workflow). A first attempt at an LTI course starts
- * with Start like any other. Both need the
- * availability window open (spec 4 Availability), except that a start already in flight keeps its Start button.
+ * with Start like any other. Neither is offered for a root activity that cannot be started (draft "coming soon",
+ * archived), and both need the availability window open (spec 4 Availability), except that a start already in
+ * flight keeps its Start button.
  * Continue: in progress, not in a proctor session, not starting. Review: an attempt that is not in progress and
  * isReviewAllowed. Add to my courses: nothing makes the learner enrolled yet (self-enrolled, mandatory, an
  * attempt or a result); otherwise the disabled Enrolled button.
@@ -69,14 +83,18 @@ export function courseButtons(input: CourseButtonsInput, now: Date): CourseButto
       },
       now,
     ).kind === 'open';
+  const startable = isCourseStartable(input.activityState);
+  const ltiReadyOrExpired = startable && LTI_TYPES.includes(input.activityType);
   const startKind = input.activityType !== ActivityType.text;
-  const retakeByStart = finished && input.retake && !input.isLtiReadyOrExpired;
+  const retakeByStart = finished && input.retake && !ltiReadyOrExpired;
   const start =
-    startKind && (input.starting || (open && !imported && (workflow === null || retakeByStart)));
+    startKind &&
+    (input.starting || (startable && open && !imported && (workflow === null || retakeByStart)));
   const startAgain =
+    startable &&
     open &&
     !input.starting &&
-    (imported || (finished && input.retake && input.isLtiReadyOrExpired));
+    (imported || (finished && input.retake && ltiReadyOrExpired));
   const enrolled =
     input.objectiveWorkflowAggregate.isSelfEnrolled ||
     input.isMandatory ||

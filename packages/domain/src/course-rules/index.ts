@@ -4,6 +4,7 @@ export * from './activity-constraints.ts';
 export * from './activity-tree.ts';
 export * from './score-rollup.ts';
 export * from './course-buttons.ts';
+export * from './attempts.ts';
 export * from './review.ts';
 export * from './grade-display.ts';
 export * from './text.ts';

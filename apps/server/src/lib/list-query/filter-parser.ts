@@ -1,5 +1,5 @@
 // Parses a DevExtreme filter expression into a typed tree, coercing values to each field's type.
-import { filterOperators, type FilterOperator } from '@portal/contracts';
+import { MAX_FILTER_TEXT_LENGTH, filterOperators, type FilterOperator } from '@portal/contracts';
 import { BadRequestError } from '../../http/errors.ts';
 import {
   OPERATORS_BY_TYPE,
@@ -9,7 +9,11 @@ import {
   type ListFields,
 } from './list-fields.ts';
 
-export const FILTER_LIMITS = { maxDepth: 8, maxConditions: 64, maxStringLength: 500 } as const;
+export const FILTER_LIMITS = {
+  maxDepth: 8,
+  maxConditions: 64,
+  maxStringLength: MAX_FILTER_TEXT_LENGTH,
+} as const;
 
 export type FilterNode =
   | ({ kind: 'condition' } & FilterCondition)

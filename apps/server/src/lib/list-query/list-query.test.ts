@@ -1,7 +1,7 @@
 // The list-query engine on a real database of every dialect: parsing, each operator per type, errors, order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { NIL_ID } from '@portal/contracts';
+import { MAX_FILTER_TEXT_LENGTH, NIL_ID } from '@portal/contracts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../test/test-databases.ts';
 import { DomainError } from '../../http/errors.ts';
 import {
@@ -141,6 +141,12 @@ describe('parseLoadOptions', () => {
     for (let depth = 1; depth < FILTER_LIMITS.maxDepth; depth += 1) atLimit = ['!', atLimit];
     expect(() => parseFilterOf(atLimit)).not.toThrow();
     expect(() => parseFilterOf(['!', atLimit])).toThrowError(/deeper than 8/);
+  });
+
+  it('accepts text values as long as the shared limit the search boxes keep to, and no longer', () => {
+    const search = (length: number) => ['name', 'contains', 'x'.repeat(length)];
+    expect(() => parseFilterOf(search(MAX_FILTER_TEXT_LENGTH))).not.toThrow();
+    expect(() => parseFilterOf(search(MAX_FILTER_TEXT_LENGTH + 1))).toThrowError(/longer than/);
   });
 
   it('rejects more than 64 conditions', () => {

@@ -137,8 +137,11 @@ describe.each(await testDialects())('accounts (%s)', (dialect) => {
     expect(byHost.user.tenantId).toBe(later.id);
     expect(byDefault.user.tenantId).toBe(tenantId);
     expect(await accounts.authenticate('KAT2@example.com', 'Password1', undefined)).toMatchObject({
-      id: byDefault.user.id,
+      kind: 'signedIn',
+      user: { id: byDefault.user.id },
     });
-    expect(await accounts.authenticate('kat2@example.com', 'Password2', undefined)).toBeNull();
+    expect(await accounts.authenticate('kat2@example.com', 'Password2', undefined)).toEqual({
+      kind: 'invalid',
+    });
   });
 });

@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { createUser } from '../identity/identity.repository.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
 
 export const LOCAL_PROVIDER_ID = 'local';
 
@@ -29,6 +30,12 @@ export interface RegistrationInput {
 export type RegistrationField = keyof RegistrationInput;
 /** Message keys of interaction-texts.ts, per field. */
 export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
+
+export type AuthenticationResult =
+  | { kind: 'signedIn'; user: UserRow }
+  | { kind: 'invalid' }
+  /** Too many failures for this login: no password was checked. */
+  | { kind: 'throttled'; locked: boolean };
 
 export interface IdentityClaims {
   sub: string;
@@ -72,6 +79,7 @@ function claimText(value: unknown, max: number): string {
 
 export function createAccountsService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
   const repository = createAccountsRepository(db);
+  const throttle = createSignInThrottle({ db, clock });
   // Unknown logins still pay for one scrypt, so response time does not reveal which e-mails exist.
   let dummyHash: Promise<string> | undefined;
 
@@ -96,16 +104,22 @@ export function createAccountsService({ db, clock }: { db: Kysely<Database>; clo
   }
 
   return {
+    /**
+     * Checks a password for the built-in provider, throttled per login (whatever the client's address):
+     * the same answers and the same work whether or not the login exists.
+     */
     async authenticate(
       login: string,
       password: string,
       host: string | undefined,
-    ): Promise<UserRow | null> {
+    ): Promise<AuthenticationResult> {
+      const decision = await throttle.begin(login);
+      if (!decision.allowed) return { kind: 'throttled', locked: decision.locked };
       const candidates = await repository.findActiveByLogin(login);
       if (candidates.length === 0) {
         dummyHash ??= hashPassword('not-a-real-password');
         await verifyPassword(password, await dummyHash);
-        return null;
+        return { kind: 'invalid' };
       }
       // The same login may exist in several tenants: the tenant of this host is tried first.
       const hostTenant =
@@ -114,10 +128,16 @@ export function createAccountsService({ db, clock }: { db: Kysely<Database>; clo
         (a, b) => Number(b.tenantId === hostTenant?.id) - Number(a.tenantId === hostTenant?.id),
       );
       for (const user of ordered) {
-        if (await verifyPassword(password, user.passwordHash)) return user;
+        if (await verifyPassword(password, user.passwordHash)) {
+          await throttle.succeeded(login);
+          return { kind: 'signedIn', user };
+        }
       }
-      return null;
+      return { kind: 'invalid' };
     },
+
+    /** Forgets sign-in failures older than the throttle's memory (housekeeping). */
+    deleteStaleThrottles: () => throttle.deleteStale(),
 
     /** Creates a Learner in the host's (or default) tenant, or answers per-field message keys. */
     async register(

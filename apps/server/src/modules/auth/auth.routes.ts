@@ -1,13 +1,16 @@
 // Sign-in: the session hook that turns the cookie into request.principal, the built-in OpenID
 // provider with its pages, and the relying-party routes /oidc/login, /oidc/callback, /oidc/logout.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { DomainError } from '../../http/errors.ts';
+import { sendHtmlPage } from '../../http/security-headers.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { createAccountsService, LOCAL_PROVIDER_ID } from './accounts.service.ts';
 import { registerInteractionRoutes, REGISTER_SCREEN } from './interaction.routes.ts';
-import { PAGE_HEADERS, renderMessagePage } from './interaction-pages.ts';
-import { pageLanguage } from './interaction-texts.ts';
+import { renderMessagePage, renderSignOutPage, type PageBase } from './interaction-pages.ts';
+import { pageLanguage, type TextKey } from './interaction-texts.ts';
 import {
   createLocalProvider,
   endLocalProviderSession,
@@ -17,6 +20,7 @@ import {
 import { createRelyingParty, TRANSACTION_TTL_SECONDS } from './relying-party.ts';
 import {
   createSessionsService,
+  hashSessionToken,
   isHttpsPortal,
   sessionCookieName,
   sessionCookieOptions,
@@ -58,16 +62,28 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
   await mountLocalProvider(app, provider);
   registerInteractionRoutes(app, { provider, accounts, relyingParty, config });
 
-  app.get('/oidc/login', { config: { rateLimit: rpRateLimit } }, async (request, reply) => {
-    const query = loginQuerySchema.parse(request.query);
-    const { transactionId, authorizationUrl } = await relyingParty.startLogin({
-      providerId: query.provider || LOCAL_PROVIDER_ID,
-      redirectUrl: query.redirectUrl,
-      screen: query.screen === REGISTER_SCREEN ? REGISTER_SCREEN : undefined,
-    });
-    reply.setCookie(TRANSACTION_COOKIE, transactionId, transactionCookieOptions);
-    return reply.header('cache-control', 'no-store').redirect(authorizationUrl, 302);
-  });
+  app.get(
+    '/oidc/login',
+    { config: { rateLimit: rpRateLimit, canonicalHost: true } },
+    async (request, reply) => {
+      const query = loginQuerySchema.parse(request.query);
+      try {
+        const { transactionId, authorizationUrl } = await relyingParty.startLogin({
+          providerId: query.provider || LOCAL_PROVIDER_ID,
+          redirectUrl: query.redirectUrl,
+          screen: query.screen === REGISTER_SCREEN ? REGISTER_SCREEN : undefined,
+        });
+        reply.setCookie(TRANSACTION_COOKIE, transactionId, transactionCookieOptions);
+        return reply.header('cache-control', 'no-store').redirect(authorizationUrl, 302);
+      } catch (error) {
+        // A person followed a link: an unknown provider gets a page, not a JSON body.
+        if (error instanceof DomainError && error.status < 500) {
+          return sendLoginError(request, reply, error);
+        }
+        throw error;
+      }
+    },
+  );
 
   app.get('/oidc/callback', { config: { rateLimit: rpRateLimit } }, async (request, reply) => {
     reply.clearCookie(TRANSACTION_COOKIE, { path: '/oidc' });
@@ -90,23 +106,75 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     }
   });
 
-  function sendLoginError(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
-    const language = pageLanguage(request.cookies.locale, request.headers['accept-language']);
-    return reply
-      .status(error.status)
-      .headers(PAGE_HEADERS)
-      .send(
-        renderMessagePage({
-          language,
-          titleKey: 'errorTitle',
-          textKey: error.code === 'account_exists' ? 'accountExistsText' : 'errorText',
-          link: { href: `${config.publicUrl}/oidc/login`, textKey: 'startAgain' },
-        }),
-      );
+  const languageOf = (request: FastifyRequest) =>
+    pageLanguage(request.cookies.locale, request.headers['accept-language']);
+
+  function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    html: (page: PageBase) => string,
+  ) {
+    return sendHtmlPage(reply, config, {
+      status,
+      html: (nonce) => html({ language: languageOf(request), nonce }),
+    });
   }
 
-  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    const target = await relyingParty.logout(request.cookies[cookieName]);
+  function sendLoginError(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
+    const textKey: TextKey = error.code === 'account_exists' ? 'accountExistsText' : 'errorText';
+    return sendPage(request, reply, error.status, (page) =>
+      renderMessagePage({
+        ...page,
+        titleKey: 'errorTitle',
+        textKey,
+        link: { href: `${config.publicUrl}/oidc/login`, textKey: 'startAgain' },
+      }),
+    );
+  }
+
+  /** The sign-out form's token: bound to the session, so another site cannot forge the form. */
+  const logoutToken = (sessionToken: string) =>
+    createHmac('sha256', config.sessionSecret)
+      .update(`logout:${hashSessionToken(sessionToken)}`)
+      .digest('base64url');
+  const isLogoutToken = (sessionToken: string, value: unknown) => {
+    if (typeof value !== 'string') return false;
+    const expected = Buffer.from(logoutToken(sessionToken));
+    const given = Buffer.from(value);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  /** A GET only asks: sign-out changes state, so it takes a POST (the web client's, or this page's form). */
+  function sendSignOutQuestion(request: FastifyRequest, reply: FastifyReply, status: number) {
+    const sessionToken = request.cookies[cookieName];
+    if (!sessionToken || !request.principal) {
+      return sendPage(request, reply, 200, (page) =>
+        renderMessagePage({
+          ...page,
+          titleKey: 'signedOutTitle',
+          link: { href: `${config.publicUrl}/learn`, textKey: 'backToPortal' },
+        }),
+      );
+    }
+    const form = `<form id="sign-out" method="post" action="/oidc/logout"><input type="hidden" name="token" value="${escapeHtml(logoutToken(sessionToken))}"></form>`;
+    return sendPage(request, reply, status, (page) =>
+      renderSignOutPage(page, { html: form, id: 'sign-out' }),
+    );
+  }
+
+  app.get('/oidc/logout', async (request, reply) => sendSignOutQuestion(request, reply, 200));
+
+  app.post('/oidc/logout', { config: { csrf: 'form' } }, async (request, reply) => {
+    const sessionToken = request.cookies[cookieName];
+    // The web client's call carries X-Requested-With (a header no other site can send); a form post
+    // carries the session-bound token of the confirmation page.
+    const fromClient = request.headers['x-requested-with'] !== undefined;
+    const token = (request.body as { token?: unknown } | undefined)?.token;
+    if (sessionToken && !fromClient && !isLogoutToken(sessionToken, token)) {
+      return sendSignOutQuestion(request, reply, 403);
+    }
+    const target = await relyingParty.logout(sessionToken);
     // The built-in provider's own session ends too, so the next sign-in asks for the password again.
     await endLocalProviderSession(provider, request.cookies[OP_SESSION_COOKIE]);
     reply.clearCookie(cookieName, { path: '/' });
@@ -115,10 +183,7 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     reply.header('cache-control', 'no-store');
     // The web client ends the session first and only then tells its other tabs, so none of them
     // can sign in again against a provider session that is still alive; it navigates itself.
-    if (request.method === 'POST' && request.headers['x-requested-with'])
-      return { redirectUrl: target };
-    return reply.redirect(target, 302);
-  };
-  app.get('/oidc/logout', logout);
-  app.post('/oidc/logout', logout);
+    if (fromClient) return { redirectUrl: target };
+    return reply.redirect(target, 303);
+  });
 }

@@ -11,7 +11,7 @@ const STYLE = `
 :root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1a1b1e;--muted:#495057;--border:#868e96;--accent:#1c5fb8;--accent-text:#fff;--error:#b3261e;--error-bg:#fdecea;--focus:#1c5fb8}
 @media (prefers-color-scheme:dark){:root{--bg:#141517;--card:#1f2023;--text:#f1f3f5;--muted:#c1c2c5;--border:#909296;--accent:#74a9f5;--accent-text:#0b1a2e;--error:#ffb4ab;--error-bg:#3b1614;--focus:#a5c8ff}}
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic",sans-serif;padding:1rem}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans Devanagari","Noto Sans Bengali","Noto Sans Tamil","Noto Sans Thai","Noto Sans Myanmar","Noto Sans CJK JP","Noto Sans CJK KR","Noto Sans CJK SC","Noto Sans CJK TC","Helvetica Neue",Arial,sans-serif;padding:1rem}
 main{width:100%;max-width:26rem;background:var(--card);border-radius:12px;padding:2rem;box-shadow:0 2px 12px rgba(0,0,0,.12)}
 .brand{margin:0 0 .25rem;color:var(--muted);font-weight:600}
 h1{margin:0 0 1rem;font-size:1.6rem;line-height:1.25}
@@ -30,7 +30,13 @@ a{color:var(--accent)}
 .switch{margin:1.5rem 0 0;text-align:center}
 `;
 
-function layout(language: PageLanguage, titleKey: TextKey, body: string): string {
+/** What every page needs: its language and the nonce its style element carries (the page's CSP). */
+export interface PageBase {
+  language: PageLanguage;
+  nonce: string;
+}
+
+function layout({ language, nonce }: PageBase, titleKey: TextKey, body: string): string {
   const t = language.texts;
   return `<!doctype html>
 <html lang="${language.lang}" dir="${language.dir}">
@@ -40,7 +46,7 @@ function layout(language: PageLanguage, titleKey: TextKey, body: string): string
 <meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(t[titleKey])} | ${escapeHtml(t.appName)}</title>
-<style>${STYLE}</style>
+<style nonce="${escapeHtml(nonce)}">${STYLE}</style>
 </head>
 <body>
 <main>
@@ -83,22 +89,16 @@ ${options.error ? `<p class="error" id="${options.id}-error">${escapeHtml(option
 </div>`;
 }
 
-export interface SignInPageInput {
-  language: PageLanguage;
+export interface SignInPageInput extends PageBase {
   action: string;
   registerUrl: string;
   login?: string;
   errorKey?: TextKey;
 }
 
-export function renderSignInPage({
-  language,
-  action,
-  registerUrl,
-  login,
-  errorKey,
-}: SignInPageInput): string {
-  const t = language.texts;
+export function renderSignInPage(input: SignInPageInput): string {
+  const { action, registerUrl, login, errorKey } = input;
+  const t = input.language.texts;
   const errorId = errorKey ? 'signin-error' : undefined;
   const body = `${errorKey ? `<p class="alert" role="alert" id="signin-error">${escapeHtml(t[errorKey])}</p>` : `<p>${escapeHtml(t.signInIntro)}</p>`}
 <form method="post" action="${escapeHtml(action)}" novalidate>
@@ -107,25 +107,19 @@ ${field({ id: 'password', label: t.password, type: 'password', autocomplete: 'cu
 <button type="submit">${escapeHtml(t.signInButton)}</button>
 </form>
 <p class="switch">${escapeHtml(t.noAccount)} <a href="${escapeHtml(registerUrl)}">${escapeHtml(t.createAccountLink)}</a></p>`;
-  return layout(language, 'signInTitle', body);
+  return layout(input, 'signInTitle', body);
 }
 
-export interface RegisterPageInput {
-  language: PageLanguage;
+export interface RegisterPageInput extends PageBase {
   action: string;
   signInUrl: string;
   values?: Partial<Record<'firstName' | 'lastName' | 'email', string>>;
   errors?: RegistrationErrors;
 }
 
-export function renderRegisterPage({
-  language,
-  action,
-  signInUrl,
-  values = {},
-  errors = {},
-}: RegisterPageInput): string {
-  const t = language.texts;
+export function renderRegisterPage(input: RegisterPageInput): string {
+  const { action, signInUrl, values = {}, errors = {} } = input;
+  const t = input.language.texts;
   const order: RegistrationField[] = [
     'firstName',
     'lastName',
@@ -153,38 +147,28 @@ ${field({ ...common('confirmPassword'), label: t.confirmPassword, type: 'passwor
 <button type="submit">${escapeHtml(t.createAccountButton)}</button>
 </form>
 <p class="switch">${escapeHtml(t.haveAccount)} <a href="${escapeHtml(signInUrl)}">${escapeHtml(t.signInLink)}</a></p>`;
-  return layout(language, 'registerTitle', body);
+  return layout(input, 'registerTitle', body);
 }
 
-export interface MessagePageInput {
-  language: PageLanguage;
+export interface MessagePageInput extends PageBase {
   titleKey: TextKey;
   textKey?: TextKey;
   link?: { href: string; textKey: TextKey };
 }
 
-export function renderMessagePage({ language, titleKey, textKey, link }: MessagePageInput): string {
-  const t = language.texts;
+export function renderMessagePage(input: MessagePageInput): string {
+  const { titleKey, textKey, link } = input;
+  const t = input.language.texts;
   const body = `${textKey ? `<p>${escapeHtml(t[textKey])}</p>` : ''}
 ${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(t[link.textKey])}</a></p>` : ''}`;
-  return layout(language, titleKey, body);
+  return layout(input, titleKey, body);
 }
 
-/** The provider's sign-out confirmation; `form` is its hidden form with id "op.logoutForm". */
-export function renderSignOutPage(language: PageLanguage, form: string): string {
-  const t = language.texts;
+/** A sign-out confirmation: `form` is a hidden form (markup, escaped by its author) with the id `formId`. */
+export function renderSignOutPage(page: PageBase, form: { html: string; id: string }): string {
+  const t = page.language.texts;
   const body = `<p>${escapeHtml(t.signOutQuestion)}</p>
-${form}
-<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(t.signOutButton)}</button>`;
-  return layout(language, 'signOutTitle', body);
+${form.html}
+<button type="submit" form="${escapeHtml(form.id)}" name="logout" value="yes" autofocus>${escapeHtml(t.signOutButton)}</button>`;
+  return layout(page, 'signOutTitle', body);
 }
-
-/** Headers of every page: never cached, never framed by another site, nothing but inline CSS. */
-export const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'; base-uri 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};

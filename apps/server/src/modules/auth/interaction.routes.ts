@@ -1,34 +1,23 @@
 // The built-in provider's interactions: sign-in and self-registration pages (consent is implicit).
 // Every POST is bound to the provider's SameSite=Lax interaction cookie, so a cross-site form post
-// finds no interaction: that is the CSRF protection of these forms.
+// finds no interaction; the routes are also 'form' routes of the CSRF guard (cross-site posts refused).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { AccountsService, RegistrationInput } from './accounts.service.ts';
-import {
-  PAGE_HEADERS,
-  renderMessagePage,
-  renderRegisterPage,
-  renderSignInPage,
-} from './interaction-pages.ts';
+import { sendHtmlPage } from '../../http/security-headers.ts';
+import { renderMessagePage, renderRegisterPage, renderSignInPage } from './interaction-pages.ts';
 import { pageLanguage, type PageLanguage } from './interaction-texts.ts';
 import { LOCAL_CLIENT_ID, LOCAL_SCOPE, OP_MOUNT_PATH } from './oidc-provider.ts';
 import type { RelyingParty } from './relying-party.ts';
 
 /**
- * Password guessing is limited per (client IP, login) after the body is parsed, so that a classroom
- * behind one NAT address can still sign in together while one account cannot be brute-forced.
+ * Password guessing is limited twice: per account in the database (sign-in-throttle.ts: a growing delay,
+ * then a lockout, whatever the client's address) and per client address here, loosely enough that a
+ * classroom behind one NAT address can still sign in together.
  */
-export const loginRateLimit = (max: number) => ({
-  max,
-  timeWindow: '1 minute',
-  hook: 'preHandler' as const,
-  keyGenerator: (request: FastifyRequest) => {
-    const login = (request.body as { login?: unknown } | undefined)?.login;
-    return `${request.ip}|${typeof login === 'string' ? login.trim().toLowerCase().slice(0, 254) : ''}`;
-  },
-});
+export const loginRateLimit = (max: number) => ({ max: max * 6, timeWindow: '1 minute' });
 export const registrationRateLimit = (max: number) => ({ max, timeWindow: '1 minute' });
 
 /** Authorization parameter (and /oidc/login query value) that opens the registration page first. */
@@ -80,15 +69,14 @@ export function registerInteractionRoutes(
   const languageOf = (request: FastifyRequest): PageLanguage =>
     pageLanguage(request.cookies.locale, request.headers['accept-language']);
 
-  function sendPage(reply: FastifyReply, status: number, html: string) {
-    return reply.status(status).headers(PAGE_HEADERS).send(html);
+  function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => string) {
+    return sendHtmlPage(reply, config, { status, html });
   }
 
   function sendExpired(request: FastifyRequest, reply: FastifyReply) {
-    return sendPage(
-      reply,
-      400,
+    return sendPage(reply, 400, (nonce) =>
       renderMessagePage({
+        nonce,
         language: languageOf(request),
         titleKey: 'expiredTitle',
         textKey: 'expiredText',
@@ -152,10 +140,9 @@ export function registerInteractionRoutes(
       typeof interaction.params.login_hint === 'string'
         ? interaction.params.login_hint.slice(0, 254)
         : undefined;
-    return sendPage(
-      reply,
-      200,
+    return sendPage(reply, 200, (nonce) =>
       renderSignInPage({
+        nonce,
         language: languageOf(request),
         action: urls(uid).login,
         registerUrl: urls(uid).register,
@@ -166,7 +153,7 @@ export function registerInteractionRoutes(
 
   app.post(
     base + '/login',
-    { config: { rateLimit: loginRateLimit(config.signInRateLimitPerMinute) } },
+    { config: { csrf: 'form', rateLimit: loginRateLimit(config.signInRateLimitPerMinute) } },
     async (request: InteractionRequest, reply) => {
       const interaction = await interactionOf(request, reply);
       if (!interaction) return sendExpired(request, reply);
@@ -174,11 +161,13 @@ export function registerInteractionRoutes(
       const login = parsed.success ? (parsed.data.login ?? '').trim() : '';
       const password = parsed.success ? (parsed.data.password ?? '') : '';
       const language = languageOf(request);
-      const page = (errorKey: 'loginRequired' | 'invalidCredentials') =>
-        sendPage(
-          reply,
-          400,
+      const page = (
+        errorKey: 'loginRequired' | 'invalidCredentials' | 'signInWait' | 'signInLocked',
+        status = 400,
+      ) =>
+        sendPage(reply, status, (nonce) =>
           renderSignInPage({
+            nonce,
             language,
             action: urls(interaction.uid).login,
             registerUrl: urls(interaction.uid).register,
@@ -188,19 +177,20 @@ export function registerInteractionRoutes(
         );
       if (!login || !password) return page('loginRequired');
       if (login.length > 254 || password.length > 1024) return page('invalidCredentials');
-      const user = await accounts.authenticate(login, password, request.hostname);
-      if (!user) return page('invalidCredentials');
-      return finishLogin(request, reply, user.id);
+      const result = await accounts.authenticate(login, password, request.hostname);
+      if (result.kind === 'throttled')
+        return page(result.locked ? 'signInLocked' : 'signInWait', 429);
+      if (result.kind === 'invalid') return page('invalidCredentials');
+      return finishLogin(request, reply, result.user.id);
     },
   );
 
   app.get(base + '/register', async (request: InteractionRequest, reply) => {
     const interaction = await interactionOf(request, reply);
     if (!interaction) return sendExpired(request, reply);
-    return sendPage(
-      reply,
-      200,
+    return sendPage(reply, 200, (nonce) =>
       renderRegisterPage({
+        nonce,
         language: languageOf(request),
         action: urls(interaction.uid).register,
         signInUrl: signInUrlOf(interaction),
@@ -210,7 +200,7 @@ export function registerInteractionRoutes(
 
   app.post(
     base + '/register',
-    { config: { rateLimit: registrationRateLimit(config.signInRateLimitPerMinute) } },
+    { config: { csrf: 'form', rateLimit: registrationRateLimit(config.signInRateLimitPerMinute) } },
     async (request: InteractionRequest, reply) => {
       const interaction = await interactionOf(request, reply);
       if (!interaction) return sendExpired(request, reply);
@@ -230,10 +220,9 @@ export function registerInteractionRoutes(
           lastName: input.lastName.slice(0, 200),
           email: input.email.slice(0, 254),
         };
-        return sendPage(
-          reply,
-          400,
+        return sendPage(reply, 400, (nonce) =>
           renderRegisterPage({
+            nonce,
             language: languageOf(request),
             action: urls(interaction.uid).register,
             signInUrl: signInUrlOf(interaction),

@@ -5,7 +5,8 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { AppContext } from '../../app-context.ts';
 import type { AppConfig } from '../../config.ts';
 import type { AccountsService } from './accounts.service.ts';
-import { renderMessagePage, renderSignOutPage, PAGE_HEADERS } from './interaction-pages.ts';
+import { applyPagePolicyToRaw } from '../../http/security-headers.ts';
+import { renderMessagePage, renderSignOutPage, type PageBase } from './interaction-pages.ts';
 import { pageLanguage } from './interaction-texts.ts';
 import { createOidcAdapterFactory } from './oidc-adapter.ts';
 import { deriveSecret, loadOrCreateSigningKeys } from './oidc-keys.ts';
@@ -43,10 +44,12 @@ function languageOf(koaCtx: KoaContextWithOIDC) {
   return pageLanguage(readCookie(koaCtx.get('cookie'), 'locale'), koaCtx.get('accept-language'));
 }
 
-function sendPage(koaCtx: KoaContextWithOIDC, html: string): void {
-  for (const [name, value] of Object.entries(PAGE_HEADERS)) koaCtx.set(name, value);
+/** Sends one of the provider's pages under the page policy (a nonce for its style element). */
+function sendPage(koaCtx: KoaContextWithOIDC, html: (page: PageBase) => string): void {
+  const nonce = applyPagePolicyToRaw(koaCtx.req);
+  koaCtx.set('cache-control', 'no-store');
   koaCtx.type = 'html';
-  koaCtx.body = html;
+  koaCtx.body = html({ language: languageOf(koaCtx), nonce });
 }
 
 export async function createLocalProvider(
@@ -86,12 +89,11 @@ export async function createLocalProvider(
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (koaCtx, form) =>
-          sendPage(koaCtx, renderSignOutPage(languageOf(koaCtx), form)),
+          sendPage(koaCtx, (page) => renderSignOutPage(page, { html: form, id: 'op.logoutForm' })),
         postLogoutSuccessSource: async (koaCtx) =>
-          sendPage(
-            koaCtx,
+          sendPage(koaCtx, (page) =>
             renderMessagePage({
-              language: languageOf(koaCtx),
+              ...page,
               titleKey: 'signedOutTitle',
               link: { href: `${config.publicUrl}/learn`, textKey: 'backToPortal' },
             }),
@@ -103,10 +105,9 @@ export async function createLocalProvider(
     },
     renderError: async (koaCtx, _out, error) => {
       ctx.log.warn({ err: error }, 'built-in OpenID provider refused a request');
-      sendPage(
-        koaCtx,
+      sendPage(koaCtx, (page) =>
         renderMessagePage({
-          language: languageOf(koaCtx),
+          ...page,
           titleKey: 'errorTitle',
           textKey: 'errorText',
           link: { href: `${config.publicUrl}/learn`, textKey: 'backToPortal' },
@@ -155,8 +156,8 @@ export async function createLocalProvider(
     },
   };
   const provider = new Provider(localIssuer(config), configuration);
-  // Behind a TLS-terminating proxy (production), trust X-Forwarded-Proto for secure cookies.
-  provider.proxy = config.env === 'production';
+  // Behind trusted proxies (TRUST_PROXY), X-Forwarded-Proto tells the provider the request was https.
+  provider.proxy = config.trustProxy !== false;
   provider.on('server_error', (_koaCtx, error) =>
     ctx.log.error({ err: error }, 'built-in OpenID provider error'),
   );
@@ -185,8 +186,11 @@ export async function mountLocalProvider(app: FastifyInstance, provider: Provide
       raw.url = url.slice(OP_MOUNT_PATH.length) || '/';
       void callback(raw, reply.raw);
     };
-    scope.route({ method: ['GET', 'POST', 'OPTIONS'], url: OP_MOUNT_PATH, handler });
-    scope.route({ method: ['GET', 'POST', 'OPTIONS'], url: `${OP_MOUNT_PATH}/*`, handler });
+    // The provider's own forms (sign-out confirmation) and its token endpoint (called by the portal's
+    // server) are 'form' routes: cross-site browser posts are refused.
+    const config = { csrf: 'form' as const };
+    scope.route({ method: ['GET', 'POST', 'OPTIONS'], url: OP_MOUNT_PATH, handler, config });
+    scope.route({ method: ['GET', 'POST', 'OPTIONS'], url: `${OP_MOUNT_PATH}/*`, handler, config });
   });
 }
 

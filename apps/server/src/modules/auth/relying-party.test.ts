@@ -90,8 +90,12 @@ describe.each(await testDialects())(
       const response = await fetch(`${testApp.baseUrl}/oidc/login?provider=evil`, {
         redirect: 'manual',
       });
+      // A person followed the link: the answer is a page of the portal, not a JSON body.
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ code: 'unknown_provider' });
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const body = await response.text();
+      expect(body).toContain('<h1>Something went wrong</h1>');
+      expect(body).toContain(`href="${testApp.baseUrl}/oidc/login"`);
     });
 
     it('a callback without the transaction cookie is refused', async () => {

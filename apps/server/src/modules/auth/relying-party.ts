@@ -200,7 +200,11 @@ export function createRelyingParty({ ctx, sessions, accounts }: RelyingPartyDeps
         idToken: tokens.id_token ?? null,
       });
       // Housekeeping rides on sign-in, which is rare compared with API calls.
-      await Promise.all([sessions.deleteExpired(), transactions.deleteExpired(now.toISOString())]);
+      await Promise.all([
+        sessions.deleteExpired(),
+        transactions.deleteExpired(now.toISOString()),
+        accounts.deleteStaleThrottles(),
+      ]);
       const target = new URL(`${config.publicUrl}/learn/login-callback`);
       target.searchParams.set('redirectUrl', transaction.redirectUrl);
       target.searchParams.set('provider', provider.id);

@@ -176,7 +176,7 @@ describe.each(await testDialects())('sessions (%s)', (dialect) => {
 
   it('sign-out without a session goes to the client root', async () => {
     const response = await testApp.app.inject({ method: 'POST', url: '/oidc/logout' });
-    expect(response.statusCode).toBe(302);
+    expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('http://localhost:3000/learn');
   });
 });

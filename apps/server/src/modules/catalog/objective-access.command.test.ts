@@ -165,7 +165,7 @@ describe.each(await testDialects())('create-objective-accesses on %s', (dialect)
           state: 2,
           errors: {
             ObjectiveId: [
-              `Objective with id '${objectiveId}' does not exist or is not in the open catalog`,
+              `Course with id '${objectiveId}' does not exist or is not in the open catalog`,
             ],
           },
         },

@@ -9,16 +9,12 @@ export function objectiveAccessCommand(): CommandDefinition {
   return defineCommand({
     type: CREATE_OBJECTIVE_ACCESSES,
     payload: createObjectiveAccessPayloadSchema,
-    async handle(tx, { payload, userId, tenantId, now }) {
+    async handle(tx, { payload, userId, tenantId, now, t }) {
       const caller = { userId, tenantId };
       const repository = createCatalogRepository(tx);
       if (!(await repository.isPublicObjective(tenantId, payload.objectiveId))) {
         return {
-          errors: {
-            ObjectiveId: [
-              `Objective with id '${payload.objectiveId}' does not exist or is not in the open catalog`,
-            ],
-          },
+          errors: { ObjectiveId: [t('openCatalogCourseNotFound', { id: payload.objectiveId })] },
         };
       }
       const existing = await repository.findAccessOfObjective(caller, payload.objectiveId);

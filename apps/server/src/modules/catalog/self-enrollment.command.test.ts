@@ -177,7 +177,7 @@ describe.each(await testDialects())('create-self-enrollments on %s', (dialect) =
   it('refuses an access that does not exist or belongs to someone else, revealing nothing', async () => {
     const missing = randomUUID();
     const message = (id: string) =>
-      `Objective access with id '${id}' does not exist or your permissions are not enough to access it`;
+      `Course access with id '${id}' does not exist or your permissions are not enough to access it`;
     expect(await enrol(missing)).toMatchObject(refusal(message(missing)));
     const someoneElse = await aUser(testApp.ctx.db, tenantId);
     const { accessId, objectiveId } = await catalogCourse(
@@ -237,13 +237,13 @@ describe.each(await testDialects())('create-self-enrollments on %s', (dialect) =
       e.inCatalog().availableFrom('2026-04-01T08:30:00.000Z'),
     );
     expect(await enrol(early.accessId)).toMatchObject(
-      refusal('The course is available from 2026-04-01 08:30 UTC.'),
+      refusal('The course is available from Apr 1, 2026, 8:30 AM UTC.'),
     );
     const late = await catalogCourse('Closed Already', (e) =>
       e.inCatalog().availableUntil('2026-03-01T00:00:00.000Z'),
     );
     expect(await enrol(late.accessId)).toMatchObject(
-      refusal('The course was available until 2026-03-01 00:00 UTC.'),
+      refusal('The course was available until Mar 1, 2026, 12:00 AM UTC.'),
     );
     const open = await catalogCourse('Open Now', (e) =>
       e

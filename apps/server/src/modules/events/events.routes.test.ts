@@ -1,4 +1,5 @@
 // POST /api/events through real HTTP on every dialect: storage, batches, anonymity, limits.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, type AnalyticsEvent } from '@portal/contracts';
 import { fixedClock } from '../../lib/clock.ts';
@@ -24,7 +25,7 @@ describe.each(await testDialects())('analytics events on %s', (dialect) => {
   beforeAll(async () => {
     testApp = await createTestApp(dialect, {
       clock: fixedClock(NOW),
-      config: { rateLimitPerMinute: 20 },
+      config: { rateLimitPerMinute: 100 },
     });
     learner = await createSignedInUser(testApp);
   });
@@ -70,6 +71,25 @@ describe.each(await testDialects())('analytics events on %s', (dialect) => {
     });
   });
 
+  it('keeps the device id and the client session id the client sends in the context', async () => {
+    const context = {
+      ...anEvent().context,
+      deviceId: '7a0c1f0e-2f7d-4c55-9a8e-0d0b6a6f4e11',
+      sessionId: '1d2e3f40-5a6b-4c7d-8e9f-a0b1c2d3e4f5',
+    };
+    const response = await post(
+      anEvent({ properties: { searchText: 'with-device' }, context }),
+      learner.cookie,
+    );
+    expect(response.statusCode).toBe(202);
+    const row = await testApp.ctx.db
+      .selectFrom('analyticsEvents')
+      .select('payload')
+      .where('payload', 'like', '%with-device%')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.payload).context).toEqual(context);
+  });
+
   it('stores a batch from an anonymous visitor without user or tenant', async () => {
     const batch = ['a', 'b', 'c'].map((tag) =>
       anEvent({ name: 'about_the_course_page_load', properties: { tag: `anonymous-${tag}` } }),
@@ -89,6 +109,57 @@ describe.each(await testDialects())('analytics events on %s', (dialect) => {
         name: 'about_the_course_page_load',
       })),
     );
+  });
+
+  describe('course_open_first_time', () => {
+    const firstOpen = (objectiveId: unknown) =>
+      anEvent({
+        name: 'course_open_first_time',
+        properties: { objectiveId: objectiveId as string, objectiveName: 'Data literacy' },
+      });
+    const storedFirstOpens = async (userId: string) =>
+      (
+        await testApp.ctx.db
+          .selectFrom('analyticsEvents')
+          .select('payload')
+          .where('name', '=', 'course_open_first_time')
+          .where('userId', '=', userId)
+          .execute()
+      ).map((row) => (JSON.parse(row.payload) as AnalyticsEvent).properties.objectiveId);
+
+    it('is stored once per learner and course, however often and however it is sent', async () => {
+      const someone = await createSignedInUser(testApp);
+      const course = randomUUID();
+      const other = randomUUID();
+      for (const body of [
+        firstOpen(course),
+        firstOpen(course),
+        [firstOpen(course), firstOpen(other)],
+      ]) {
+        const response = await post(body, someone.cookie);
+        expect(response.statusCode).toBe(202);
+      }
+      expect((await storedFirstOpens(someone.userId)).sort()).toEqual([course, other].sort());
+      // Another learner opening the same course for the first time is their own first time.
+      expect((await post(firstOpen(course), learner.cookie)).statusCode).toBe(202);
+      expect(await storedFirstOpens(learner.userId)).toEqual([course]);
+      // The id is the course's, however the client spells it.
+      await post(firstOpen(course.toUpperCase()), someone.cookie);
+      expect(await storedFirstOpens(someone.userId)).toHaveLength(2);
+    });
+
+    it('needs a signed-in learner and a course id, and stores nothing otherwise', async () => {
+      const before = await countEvents();
+      const anonymous = await post(firstOpen(randomUUID()));
+      expect(anonymous.statusCode).toBe(400);
+      expect(errorBodySchema.parse(anonymous.json()).errors).toHaveProperty('name');
+      const withoutCourse = await post(firstOpen('not-a-course'), learner.cookie);
+      expect(withoutCourse.statusCode).toBe(400);
+      expect(errorBodySchema.parse(withoutCourse.json()).errors).toHaveProperty(
+        'properties.objectiveId',
+      );
+      expect(await countEvents()).toBe(before);
+    });
   });
 
   it('accepts 50 events in one request and refuses 51', async () => {

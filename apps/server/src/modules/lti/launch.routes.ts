@@ -5,7 +5,9 @@ import { idSchema } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { requirePrincipal } from '../../http/principal.ts';
-import { renderAutoPostPage, renderErrorPage } from './auth-response-page.ts';
+import { sendHtmlPage } from '../../http/security-headers.ts';
+import { requestLocale, serverTranslator } from '../../i18n/server-i18n.ts';
+import { autoPostPage, errorPage } from './auth-response-page.ts';
 import { authorize } from './authorization.ts';
 import { ensureBinding, readBinding } from './launch-binding.ts';
 import { createLaunchService, type RawQuery } from './launch.service.ts';
@@ -52,11 +54,17 @@ export function registerAuthorizationRoute(
       bindingToken: readBinding(request, ctx.config),
       principal: request.principal,
     });
-    const page =
+    const language = serverTranslator(
+      requestLocale(request.cookies.locale, request.headers['accept-language']),
+      'lti',
+    );
+    return sendHtmlPage(
+      reply,
+      ctx.config,
       outcome.kind === 'error-page'
-        ? renderErrorPage(outcome.error, outcome.description)
-        : renderAutoPostPage(outcome.redirectUri, outcome.fields);
-    return reply.status(page.status).headers(page.headers).send(page.body);
+        ? errorPage(language, outcome.error, outcome.description)
+        : autoPostPage(language, outcome.redirectUri, outcome.fields),
+    );
   }
   scope.get(`${LTI_API}/auth`, handle);
   scope.post(`${LTI_API}/auth`, handle);

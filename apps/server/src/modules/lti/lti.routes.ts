@@ -37,6 +37,11 @@ export async function registerLtiRoutes(
 ): Promise<void> {
   registerLaunchRoutes(app, ctx, lti);
   await app.register(async (scope) => {
+    // Tools call these (form posts, bearer tokens, OAuth 1 signatures): each request carries its own
+    // proof in the protocol, so the CSRF guard's browser checks do not apply (docs/security.md).
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, csrf: 'protocol' };
+    });
     registerLtiContentTypes(scope);
     scope.get(`${LTI_API}/.well-known/jwks.json`, async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');

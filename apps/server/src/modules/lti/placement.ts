@@ -20,7 +20,7 @@ import {
   type ActivityWorkflowRow,
   type AttemptRow,
 } from '../workflows/workflows.repository.ts';
-import { DISABLED_REASON_TEXT } from '../workflows/workflow-refusals.ts';
+import { DISABLED_REASON_KEY } from '../workflows/workflow-refusals.ts';
 import type { LaunchContext } from './launch-context.ts';
 import type { LtiModule } from './lti.module.ts';
 import { subjectFor } from './subjects.ts';
@@ -57,19 +57,21 @@ const LTI_TYPES: Record<number, number> = {
   [ActivityType.lti11]: LtiVersion.lti11,
 };
 
-const notFound = (what: string) =>
-  new NotFoundError('not_found', `${what} does not exist or is not yours.`);
+type NotFoundKey =
+  | 'attemptNotFound'
+  | 'activityAttemptNotFound'
+  | 'launchedActivityNotFound'
+  | 'activityToolNotFound';
+const notFound = (key: NotFoundKey, id?: string) =>
+  new NotFoundError('not_found', { key, params: id === undefined ? undefined : { id } });
 
 /** The caller's in-progress attempt and its tree, or a 404 / 403 that reveals nothing of anyone else's. */
 async function attemptOf(db: Db, dialect: DialectName, caller: Principal, id: string, now: Date) {
   const repository = createWorkflowsRepository(db, dialect);
   const attempt = await repository.findAttempt(caller, id);
-  if (!attempt) throw notFound('The objective workflow');
+  if (!attempt) throw notFound('attemptNotFound', id);
   if (attempt.state !== WorkflowState.inProgress) {
-    throw new ForbiddenError(
-      'objective_workflow_not_in_progress',
-      'The course is not in progress.',
-    );
+    throw new ForbiddenError('objective_workflow_not_in_progress', { key: 'courseNotInProgress' });
   }
   return { attempt, ...(await loadAttemptTree(repository, attempt, now)) };
 }
@@ -83,6 +85,7 @@ function launchedNode(
 ): ActivityNode {
   const partIds = request.activityPartIds ?? [];
   if (partIds.length > 0 && partIds.join('/') !== workflow.axis) {
+    // Only a broken client sends this: a developer's message, not a learner's.
     throw new BadRequestError('invalid_request', 'The request is not valid.', {
       activityPartIds: ['The parts do not lead to the launched activity workflow.'],
     });
@@ -90,18 +93,18 @@ function launchedNode(
   const path = pathTo(tree, workflow.axis);
   const node = path?.at(-1);
   if (!path || !node || node.id !== workflow.activityId) {
-    throw notFound('The activity');
+    throw notFound('launchedActivityNotFound');
   }
   if (node.activityWorkflowAggregate.lastActivityWorkflow?.id !== workflow.id) {
-    throw new ConflictError('stale_activity_workflow', 'A newer attempt of this activity exists.');
+    throw new ConflictError('stale_activity_workflow', { key: 'newerActivityAttempt' });
   }
   if (LTI_TYPES[node.type] === undefined) {
-    throw new BadRequestError('not_an_lti_activity', 'This activity is not delivered by a tool.');
+    throw new BadRequestError('not_an_lti_activity', { key: 'notDeliveredByTool' });
   }
   for (const step of path) {
     const reason = activityStartBlockReason(step, now);
     if (reason !== null)
-      throw new ForbiddenError('activity_not_startable', DISABLED_REASON_TEXT[reason]);
+      throw new ForbiddenError('activity_not_startable', { key: DISABLED_REASON_KEY[reason] });
   }
   return node;
 }
@@ -111,13 +114,10 @@ async function toolOf(lti: LtiModule, caller: Principal, node: ActivityNode) {
   const resource = await lti.tools.findActivityResource(node.id);
   const tool = resource ? await lti.tools.findById(resource.toolId) : null;
   if (!resource || !tool || !tool.enabled || tool.tenantId !== caller.tenantId) {
-    throw notFound('The tool of this activity');
+    throw notFound('activityToolNotFound');
   }
   if (tool.ltiVersion !== LTI_TYPES[node.type]) {
-    throw new ConflictError(
-      'lti_version_mismatch',
-      'The activity and its tool use different LTI versions.',
-    );
+    throw new ConflictError('lti_version_mismatch', { key: 'toolVersionMismatch' });
   }
   return { tool, resource };
 }
@@ -137,9 +137,8 @@ export async function resolvePlacement(
     now,
   );
   const workflows = new Map(source.workflows.map((w) => [w.id, w]));
-  if (request.activityWorkflowIds.some((id) => !workflows.has(id))) {
-    throw notFound('The activity workflow');
-  }
+  const unknown = request.activityWorkflowIds.find((id) => !workflows.has(id));
+  if (unknown !== undefined) throw notFound('activityAttemptNotFound', unknown);
   const workflow = workflows.get(request.activityWorkflowIds.at(-1)!)!;
   const node = launchedNode(tree, workflow, request, now);
   const { tool, resource } = await toolOf(deps.lti, caller, node);

@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { findNodeByAxis } from '@portal/domain';
 import { fixedClock } from '../../lib/clock.ts';
-import { anEnrolment, aTenant, aUser } from '../../test/course-builders.ts';
+import { aGradingScale, anEnrolment, aTenant, aUser } from '../../test/course-builders.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { clientHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testDialects } from '../../test/test-databases.ts';
@@ -314,6 +314,52 @@ describe.each(await testDialects())('tool results on %s', (dialect) => {
         .objectiveWorkflowAggregate.lastObjectiveRecord;
       expect(result?.normalizedScore).toBeCloseTo(0.475);
       expect(result?.progress).toBe(0.5);
+    });
+
+    it("judges a part without its own passing score by the course's: a quiz scored 0 of 3 is not passed", async () => {
+      const scale = await aGradingScale(db(), tenantId);
+      const course = await aCompositeWithLtiChild(db(), testApp.lti, tenantId, tool, {
+        gradingScaleId: scale.id,
+      });
+      const quiz = course.parts.Quiz!;
+      const learner = await enrolledLearner(course.objectiveId);
+      const { workflowId, activityWorkflowId } = await startAttempt(
+        learner.cookie,
+        learner.aggregateId,
+        quiz.axis,
+      );
+      const { lineItemId } = await aLinkWithLineItem(
+        course.objectiveId,
+        quiz.activityId,
+        quiz.axis,
+      );
+      // The scale's passing score (0.6) is what every node is judged by.
+      const before = await fetchTree(workflowId, learner.cookie);
+      expect(before.normalizedPassingScore).toBe(0.6);
+      expect(findNodeByAxis(before, quiz.axis)!.normalizedPassingScore).toBe(0.6);
+
+      clock.set('2026-03-15T12:01:00.000Z');
+      await applyToolResult(
+        testApp.ctx,
+        score(lineItemId, learner.userId, {
+          scoreGiven: 0,
+          scoreMaximum: 3,
+          timestamp: '2026-03-15T12:00:30.000Z',
+        }),
+      );
+      expect(await recordOf(activityWorkflowId)).toMatchObject({
+        normalizedScore: 0,
+        passed: 0,
+        finished: '2026-03-15T12:01:00.000Z',
+      });
+      await submit(learner.cookie, workflowId);
+      const after = await fetchTree(workflowId, learner.cookie);
+      expect(
+        findNodeByAxis(after, quiz.axis)!.activityWorkflowAggregate.bestActivityRecord,
+      ).toMatchObject({ score: 0, normalizedScore: 0, passed: false });
+      const result = (await fetchAggregate(course.objectiveId, learner.cookie))
+        .objectiveWorkflowAggregate.lastObjectiveRecord;
+      expect(result?.passed).toBe(false);
     });
 
     it('refuses a result not newer than the stored one, unless equal times are allowed', async () => {

@@ -19,8 +19,15 @@ export const SETTING_KEYS = {
   feedback: 'platform.ui.feedback',
   tutor: 'learner.tutor',
   portals: 'platform.portals',
+  supportUrl: 'platform.supportUrl',
 } as const;
 
+// A web page or a mailto: address; anything else (javascript:, relative junk) is no support link at all.
+const supportUrlSchema = z
+  .string()
+  .max(2000)
+  .regex(/^(https?:\/\/|mailto:|\/(?!\/))/i)
+  .nullable();
 const pluginItemsSchema = z.array(z.object({ id: z.string(), name: z.string(), url: z.string() }));
 const feedbackSchema = z.object({ learner: z.object({ visible: z.boolean() }) });
 const tutorSchema = z.object({
@@ -83,6 +90,7 @@ export function createSettingsService({
           defaultKnowledgeModelId: null,
         }),
         copyright: `© ${clock.now().getUTCFullYear()} ${tenantName ?? ''}`.trim(),
+        supportUrl: readSetting(values, SETTING_KEYS.supportUrl, supportUrlSchema, null),
       };
     },
   };

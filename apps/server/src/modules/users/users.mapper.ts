@@ -1,5 +1,5 @@
 // Rows of the identity tables to the platform API's snake_case shapes (contracts/users.ts).
-import type { CurrentUser, PermissionEntry } from '@portal/contracts';
+import { isLocale, type CurrentUser, type PermissionEntry } from '@portal/contracts';
 import type { UserRow } from '../../db/schema.ts';
 
 export function fullName(user: Pick<UserRow, 'firstName' | 'middleName' | 'lastName'>): string {
@@ -22,6 +22,7 @@ export function toCurrentUser(user: UserRow, roles: string[]): CurrentUser {
     department_name: user.departmentName,
     external_id: user.externalId,
     roles,
+    locale: isLocale(user.locale) ? user.locale : null,
   };
 }
 

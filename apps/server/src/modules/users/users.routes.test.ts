@@ -117,6 +117,7 @@ describe.each(await testDialects())('users and settings API (%s)', (dialect) => 
       department_name: 'Navy',
       external_id: 'ext-everything',
       roles: ['Administrator', 'Author', 'Instructor', 'Learner'],
+      locale: null,
     });
   });
 
@@ -178,6 +179,19 @@ describe.each(await testDialects())('users and settings API (%s)', (dialect) => 
       { id: 'teach', name: 'Authoring', url: '/teach' },
       { id: 'help', name: 'Help centre', url: null },
     ]);
+    // The application of a role needs the role, also when the setting does not say so.
+    await setSetting(tenantId, 'platform.portals', [
+      { id: 'admin', name: 'Admin panel', url: '/admin' },
+      { id: 'instructor', name: 'Instructor', url: '/instructor' },
+    ]);
+    expect((await get('users/me/navigation', cookies.learner)).json()).toEqual([
+      { id: 'learn', name: 'Learner portal', url: '/learn' },
+    ]);
+    expect((await get('users/me/navigation', cookies.everything)).json()).toEqual([
+      { id: 'learn', name: 'Learner portal', url: '/learn' },
+      { id: 'admin', name: 'Admin panel', url: '/admin' },
+      { id: 'instructor', name: 'Instructor', url: '/instructor' },
+    ]);
     // Another tenant's portals never leak.
     expect((await get('users/me/navigation', cookies.otherTenant)).json()).toEqual([
       { id: 'learn', name: 'Learner portal', url: '/learn' },
@@ -211,6 +225,7 @@ describe.each(await testDialects())('users and settings API (%s)', (dialect) => 
       feedback: { learner: { visible: true } },
       tutor: { enabled: false, defaultKnowledgeModelId: null },
       copyright: '© 2027 Contoso',
+      supportUrl: null,
     });
   });
 
@@ -223,6 +238,7 @@ describe.each(await testDialects())('users and settings API (%s)', (dialect) => 
     ]);
     await setSetting(tenantId, 'platform.ui.feedback', { learner: { visible: false } });
     await setSetting(tenantId, 'learner.tutor', { enabled: true, defaultKnowledgeModelId: 'km-1' });
+    await setSetting(tenantId, 'platform.supportUrl', JSON.stringify('mailto:help@northwind.test'));
     const settings = (await get('settings/learner', cookies.learner)).json();
     expect(settings).toMatchObject({
       featureFlags: { 'learner.dashboard': true },
@@ -231,7 +247,28 @@ describe.each(await testDialects())('users and settings API (%s)', (dialect) => 
       feedback: { learner: { visible: false } },
       tutor: { enabled: true, defaultKnowledgeModelId: 'km-1' },
       copyright: '© 2027 Northwind Academy',
+      supportUrl: 'mailto:help@northwind.test',
     });
+  });
+
+  it('offers Contact Support only for a web page or a mailto: address', async () => {
+    for (const unsafe of ['javascript:alert(1)', '//evil.example.com', 42]) {
+      await setSetting(otherTenantId, 'platform.supportUrl', JSON.stringify(unsafe));
+      expect((await get('settings/learner', cookies.otherTenant)).json().supportUrl).toBeNull();
+    }
+    await setSetting(
+      otherTenantId,
+      'platform.supportUrl',
+      JSON.stringify('https://help.contoso.test/learners'),
+    );
+    expect((await get('settings/learner', cookies.otherTenant)).json().supportUrl).toBe(
+      'https://help.contoso.test/learners',
+    );
+    await testApp.ctx.db
+      .deleteFrom('settings')
+      .where('tenantId', '=', otherTenantId)
+      .where('key', '=', 'platform.supportUrl')
+      .execute();
   });
 
   it('PUT users/me/locale stores one of the 35 locales', async () => {

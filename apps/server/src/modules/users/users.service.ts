@@ -7,6 +7,7 @@ import {
   type NavigationNode,
   type PermissionEntry,
 } from '@portal/contracts';
+import { roleOfApplication } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
@@ -78,7 +79,9 @@ export function createUsersService({
         nodes.push(LEARNER_PORTAL_NODE);
       for (const portal of readSetting(settings, SETTING_KEYS.portals, portalsSchema, [])) {
         if (portal.id === LEARNER_PORTAL_NODE.id) continue;
-        if (portal.requiredRole && !roles.includes(portal.requiredRole)) continue;
+        // The application of a role (admin, teach, instructor) needs that role, whatever the setting says.
+        const requiredRole = roleOfApplication(portal.id) ?? portal.requiredRole;
+        if (requiredRole && !roles.includes(requiredRole)) continue;
         nodes.push({ id: portal.id, name: portal.name, url: portal.url });
       }
       return nodes;

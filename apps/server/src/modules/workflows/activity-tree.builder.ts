@@ -14,6 +14,8 @@ import type { ActivityRow, ActivityWorkflowRow, PartRow } from './workflows.repo
 
 export interface TreeSource {
   rootActivityId: string;
+  /** The passing score of the course's grading scale; null without a scale. */
+  scalePassingScore: number | null;
   activities: ActivityRow[];
   parts: PartRow[];
   /** The attempt's activity workflows, newest first per axis. */
@@ -86,9 +88,17 @@ function bestRecord(
     : { ...record, score: null, maxScore: null, normalizedScore: null, passed: null };
 }
 
-/** The whole tree; archived children are left out. */
+/**
+ * The whole tree; archived children are left out. Each node carries the passing score its result is judged by:
+ * the course's (the scale's, else the root activity's) for the root, and for a part its activity's own, else the
+ * course's (docs/decisions/0010).
+ */
 export function buildActivityTree(source: TreeSource, view: TreeView): ActivityNode {
   const activities = new Map(source.activities.map((a) => [a.id, a]));
+  const coursePassingScore =
+    source.scalePassingScore ??
+    activities.get(source.rootActivityId)?.normalizedPassingScore ??
+    null;
   const partsByParent = new Map<string, PartRow[]>();
   for (const part of source.parts) {
     const list = partsByParent.get(part.parentActivityId) ?? [];
@@ -159,7 +169,10 @@ export function buildActivityTree(source: TreeSource, view: TreeView): ActivityN
       duration: activity.duration,
       proctored: flag(activity.proctored),
       maxScore: activity.maxScore,
-      normalizedPassingScore: activity.normalizedPassingScore,
+      normalizedPassingScore:
+        part === null
+          ? coursePassingScore
+          : (activity.normalizedPassingScore ?? coursePassingScore),
       axis,
       activityPathId: axis,
       part:

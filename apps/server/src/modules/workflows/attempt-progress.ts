@@ -6,17 +6,33 @@ import { newId } from '../../lib/ids.ts';
 import { buildActivityTree, type TreeSource } from './activity-tree.builder.ts';
 import type { AttemptRow, WorkflowsRepository } from './workflows.repository.ts';
 
-/** The attempt's tree as stored, nothing hidden: the commands decide on the real values. */
-export async function loadAttemptTree(
+type TreeAttempt = Pick<AttemptRow, 'id' | 'rootActivityId' | 'scalePassingScore'>;
+
+/** What the tree of an attempt is built from: the course's activities and parts, the attempt's workflows. */
+export async function loadTreeSource(
   repository: WorkflowsRepository,
-  attempt: Pick<AttemptRow, 'id' | 'rootActivityId'>,
-  now: Date,
-): Promise<{ source: TreeSource; tree: ActivityNode }> {
+  attempt: TreeAttempt,
+): Promise<TreeSource> {
   const [{ activities, parts }, workflows] = await Promise.all([
     repository.loadTree(attempt.rootActivityId),
     repository.findActivityWorkflows(attempt.id),
   ]);
-  const source = { rootActivityId: attempt.rootActivityId, activities, parts, workflows };
+  return {
+    rootActivityId: attempt.rootActivityId,
+    scalePassingScore: attempt.scalePassingScore,
+    activities,
+    parts,
+    workflows,
+  };
+}
+
+/** The attempt's tree as stored, nothing hidden: the commands decide on the real values. */
+export async function loadAttemptTree(
+  repository: WorkflowsRepository,
+  attempt: TreeAttempt,
+  now: Date,
+): Promise<{ source: TreeSource; tree: ActivityNode }> {
+  const source = await loadTreeSource(repository, attempt);
   return {
     source,
     tree: buildActivityTree(source, { now, hideScores: false, ignoreDisclosure: true }),
@@ -94,7 +110,7 @@ export async function completeTextActivity(
  */
 export async function rollUpAncestors(
   context: WriteContext,
-  attempt: Pick<AttemptRow, 'id' | 'rootActivityId'>,
+  attempt: TreeAttempt,
   axis: string,
 ): Promise<void> {
   const { repository, tenantId, userId, now } = context;

@@ -14,7 +14,7 @@ import {
   rollUpAncestors,
 } from './attempt-progress.ts';
 import { createWorkflowsRepository } from './workflows.repository.ts';
-import { DISABLED_REASON_TEXT, NOT_IN_PROGRESS, notFound, refuse } from './workflow-refusals.ts';
+import { DISABLED_REASON_KEY, refuse } from './workflow-refusals.ts';
 
 export const FINISH_ACTIVITY_WORKFLOWS = 'finish-activity-workflows';
 const FIELD = 'ActivityWorkflowIds';
@@ -23,7 +23,7 @@ export function finishActivityWorkflowCommand(dialect: DialectName): CommandDefi
   return defineCommand({
     type: FINISH_ACTIVITY_WORKFLOWS,
     payload: finishActivityWorkflowPayloadSchema,
-    async handle(tx, { payload, userId, tenantId, now }) {
+    async handle(tx, { payload, userId, tenantId, now, t }) {
       const repository = createWorkflowsRepository(tx, dialect);
       const attempt = await repository.findAttempt(
         { userId, tenantId },
@@ -33,29 +33,29 @@ export function finishActivityWorkflowCommand(dialect: DialectName): CommandDefi
       if (!attempt) {
         return refuse(
           'ObjectiveWorkflowId',
-          notFound('Objective workflow', 'id', payload.objectiveWorkflowId),
+          t('attemptNotFound', { id: payload.objectiveWorkflowId }),
         );
       }
       if (attempt.state !== WorkflowState.inProgress)
-        return refuse('ObjectiveWorkflowId', NOT_IN_PROGRESS);
+        return refuse('ObjectiveWorkflowId', t('courseNotInProgress'));
       const { source, tree } = await loadAttemptTree(repository, attempt, now);
       const workflows = new Map(source.workflows.map((w) => [w.id, w]));
       const unknown = payload.activityWorkflowIds.find((id) => !workflows.has(id));
-      if (unknown !== undefined) return refuse(FIELD, notFound('Activity workflow', 'id', unknown));
+      if (unknown !== undefined)
+        return refuse(FIELD, t('activityAttemptNotFound', { id: unknown }));
       const workflow = workflows.get(payload.activityWorkflowIds.at(-1)!)!;
       const path = pathTo(tree, workflow.axis);
       const node = path?.at(-1);
       if (!path || !node || node.id !== workflow.activityId)
-        return refuse(FIELD, 'The activity is no longer part of this course.');
+        return refuse(FIELD, t('activityRemoved'));
       if (node.activityWorkflowAggregate.lastActivityWorkflow?.id !== workflow.id)
-        return refuse(FIELD, 'A newer attempt of this activity exists.');
-      if (node.type !== ActivityType.text)
-        return refuse(FIELD, 'Only text activities are completed by the learner.');
+        return refuse(FIELD, t('newerActivityAttempt'));
+      if (node.type !== ActivityType.text) return refuse(FIELD, t('onlyTextCompletedByLearner'));
       // Finishing twice (a double click, a replay with a new id) changes nothing.
       if (workflow.finished !== null) return { entityId: workflow.id };
       for (const step of path) {
         const reason = activityStartBlockReason(step, now);
-        if (reason !== null) return refuse(FIELD, DISABLED_REASON_TEXT[reason]);
+        if (reason !== null) return refuse(FIELD, t(DISABLED_REASON_KEY[reason]));
       }
       const context = { repository, tenantId, userId, now };
       await completeTextActivity(context, node, workflow);

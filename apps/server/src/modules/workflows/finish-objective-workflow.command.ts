@@ -4,7 +4,7 @@ import { defineCommand, type CommandDefinition } from '../../commands/command-ty
 import type { DialectName } from '../../db/dialect.ts';
 import { finishWithResult } from './attempt-progress.ts';
 import { createWorkflowsRepository } from './workflows.repository.ts';
-import { notFound, refuse } from './workflow-refusals.ts';
+import { refuse } from './workflow-refusals.ts';
 
 export const FINISH_OBJECTIVE_WORKFLOWS = 'finish-objective-workflows';
 const FIELD = 'ObjectiveWorkflowId';
@@ -19,21 +19,18 @@ export function finishObjectiveWorkflowCommand(dialect: DialectName): CommandDef
     type: FINISH_OBJECTIVE_WORKFLOWS,
     payload: finishObjectiveWorkflowPayloadSchema,
     resultUrl: (id) => `/api/lms/v1/users/me/objective-workflows/${id}`,
-    async handle(tx, { payload, userId, tenantId, now }) {
+    async handle(tx, { payload, userId, tenantId, now, t }) {
       const repository = createWorkflowsRepository(tx, dialect);
       const attempt = await repository.findAttempt(
         { userId, tenantId },
         payload.objectiveWorkflowId,
         { lock: true },
       );
-      if (!attempt)
-        return refuse(FIELD, notFound('Objective workflow', 'id', payload.objectiveWorkflowId));
+      if (!attempt) return refuse(FIELD, t('attemptNotFound', { id: payload.objectiveWorkflowId }));
       if (!FINISHABLE.includes(attempt.state)) {
         return refuse(
           FIELD,
-          attempt.state === WorkflowState.finished
-            ? 'The attempt is already finished.'
-            : 'The attempt is being graded.',
+          t(attempt.state === WorkflowState.finished ? 'attemptFinished' : 'attemptInGrading'),
         );
       }
       if (attempt.state === WorkflowState.inProgress || attempt.objectiveRecordId === null) {

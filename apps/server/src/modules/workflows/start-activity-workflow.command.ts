@@ -6,7 +6,7 @@ import type { DialectName } from '../../db/dialect.ts';
 import { newId } from '../../lib/ids.ts';
 import { loadAttemptTree, pathTo } from './attempt-progress.ts';
 import { createWorkflowsRepository } from './workflows.repository.ts';
-import { DISABLED_REASON_TEXT, NOT_IN_PROGRESS, notFound, refuse } from './workflow-refusals.ts';
+import { DISABLED_REASON_KEY, refuse } from './workflow-refusals.ts';
 
 export const START_ACTIVITY_WORKFLOWS = 'start-activity-workflows';
 const FIELD = 'ActivityPartIds';
@@ -15,7 +15,7 @@ export function startActivityWorkflowCommand(dialect: DialectName): CommandDefin
   return defineCommand({
     type: START_ACTIVITY_WORKFLOWS,
     payload: startActivityWorkflowPayloadSchema,
-    async handle(tx, { payload, userId, tenantId, commandId, now }) {
+    async handle(tx, { payload, userId, tenantId, now, t }) {
       const repository = createWorkflowsRepository(tx, dialect);
       const attempt = await repository.findAttempt(
         { userId, tenantId },
@@ -25,19 +25,19 @@ export function startActivityWorkflowCommand(dialect: DialectName): CommandDefin
       if (!attempt) {
         return refuse(
           'ObjectiveWorkflowId',
-          notFound('Objective workflow', 'id', payload.objectiveWorkflowId),
+          t('attemptNotFound', { id: payload.objectiveWorkflowId }),
         );
       }
       if (attempt.state !== WorkflowState.inProgress)
-        return refuse('ObjectiveWorkflowId', NOT_IN_PROGRESS);
+        return refuse('ObjectiveWorkflowId', t('courseNotInProgress'));
       const { tree } = await loadAttemptTree(repository, attempt, now);
       const axis = payload.activityPartIds.join('/');
       const path = pathTo(tree, axis);
-      if (path === null) return refuse(FIELD, `The course has no activity at '${axis}'.`);
+      if (path === null) return refuse(FIELD, t('noActivityAt', { axis }));
       // Every node on the way must be open: a constraint on a module closes all its activities.
       for (const node of path) {
         const reason = activityStartBlockReason(node, now);
-        if (reason !== null) return refuse(FIELD, DISABLED_REASON_TEXT[reason]);
+        if (reason !== null) return refuse(FIELD, t(DISABLED_REASON_KEY[reason]));
       }
       const target = path[path.length - 1]!;
       // Idempotent: the node's workflow of this attempt is answered again, never duplicated.
@@ -50,7 +50,8 @@ export function startActivityWorkflowCommand(dialect: DialectName): CommandDefin
           parentId = current.id;
           continue;
         }
-        const id = node === target ? commandId : newId();
+        // Never the command's id: ids are chosen by clients, and another learner's id must not collide here.
+        const id = newId();
         await repository.insertActivityWorkflow({
           id,
           tenantId,

@@ -10,35 +10,36 @@ import { defineCommand, type CommandDefinition } from '../../commands/command-ty
 import type { DialectName } from '../../db/dialect.ts';
 import { newId } from '../../lib/ids.ts';
 import { createWorkflowsRepository, type AggregateRow } from './workflows.repository.ts';
-import { formatUtc, notFound, refuse } from './workflow-refusals.ts';
+import { localizeDated, type LocalizedText } from '../../i18n/server-i18n.ts';
+import { refuse } from './workflow-refusals.ts';
 
 export const START_OBJECTIVE_WORKFLOWS = 'start-objective-workflows';
 const FIELD = 'ObjectiveWorkflowAggregateId';
 
-/** Why the learner cannot start a new attempt now, or null when they can. */
+/** Why the learner cannot start a new attempt now, or null when they can (dates as ISO `date` params). */
 export function startRefusal(
   aggregate: AggregateRow,
   unfinished: number,
   now: Date,
-): string | null {
+): LocalizedText | null {
   if (
     aggregate.objectiveStatus === ObjectiveStatus.archived ||
     aggregate.rootActivityState === ActivityState.archived
   )
-    return 'The course is archived.';
+    return { key: 'courseArchived' };
   if (
     aggregate.objectiveStatus !== ObjectiveStatus.active ||
     (aggregate.rootActivityState !== ActivityState.ready &&
       aggregate.rootActivityState !== ActivityState.expired)
   )
-    return 'The course is not available yet.';
+    return { key: 'courseNotAvailableYet' };
   const enrolled =
     aggregate.isSelfEnrolled === 1 ||
     aggregate.isMandatory === 1 ||
     aggregate.lastObjectiveWorkflowId !== null ||
     aggregate.lastObjectiveRecordId !== null;
-  if (!enrolled) return 'You are not enrolled in this course.';
-  if (unfinished > 0) return 'The course is already in progress.';
+  if (!enrolled) return { key: 'notEnrolled' };
+  if (unfinished > 0) return { key: 'courseAlreadyInProgress' };
   const hasWorkflow = aggregate.lastObjectiveWorkflowId !== null;
   // An imported result (a record without an attempt) may always be started again.
   if (
@@ -46,9 +47,9 @@ export function startRefusal(
     aggregate.lastWorkflowState === WorkflowState.finished &&
     aggregate.retake !== 1
   )
-    return 'Retaking this course is not allowed.';
+    return { key: 'retakeNotAllowed' };
   if (hasWorkflow && aggregate.lastWorkflowState !== WorkflowState.finished)
-    return 'The previous attempt is still being graded.';
+    return { key: 'previousAttemptInGrading' };
   const window = availabilityState(
     {
       availabilityDate: aggregate.availabilityDate,
@@ -59,9 +60,8 @@ export function startRefusal(
     now,
   );
   if (window.kind === 'notYetAvailable')
-    return `The course will be available to start on ${formatUtc(window.date)}.`;
-  if (window.kind === 'closed')
-    return `The course was available to start before ${formatUtc(window.date)}.`;
+    return { key: 'courseStartsOn', params: { date: window.date } };
+  if (window.kind === 'closed') return { key: 'courseStartClosed', params: { date: window.date } };
   return null;
 }
 
@@ -70,7 +70,7 @@ export function startObjectiveWorkflowCommand(dialect: DialectName): CommandDefi
     type: START_OBJECTIVE_WORKFLOWS,
     payload: startObjectiveWorkflowPayloadSchema,
     resultUrl: (id) => `/api/lms/v1/users/me/objective-workflows/${id}`,
-    async handle(tx, { payload, userId, tenantId, now }) {
+    async handle(tx, { payload, userId, tenantId, now, locale, t }) {
       const repository = createWorkflowsRepository(tx, dialect);
       // Locks the aggregate on PostgreSQL: concurrent starts of one course queue here and see each other.
       const aggregate = await repository.findAggregate(
@@ -78,14 +78,11 @@ export function startObjectiveWorkflowCommand(dialect: DialectName): CommandDefi
         payload.objectiveWorkflowAggregateId,
       );
       if (!aggregate) {
-        return refuse(
-          FIELD,
-          notFound('Objective workflow aggregate', 'id', payload.objectiveWorkflowAggregateId),
-        );
+        return refuse(FIELD, t('enrolmentNotFound', { id: payload.objectiveWorkflowAggregateId }));
       }
       const unfinished = await repository.countUnfinishedAttempts(aggregate.id);
       const refusal = startRefusal(aggregate, unfinished, now);
-      if (refusal) return refuse(FIELD, refusal);
+      if (refusal) return refuse(FIELD, localizeDated(locale, refusal));
       // The attempt gets its own id: the client submits it later with that id as the command id, which
       // must not collide with this command's id in the one command table.
       const id = newId();

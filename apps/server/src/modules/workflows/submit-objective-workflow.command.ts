@@ -4,7 +4,7 @@ import { defineCommand, type CommandDefinition } from '../../commands/command-ty
 import type { DialectName } from '../../db/dialect.ts';
 import { finishWithResult } from './attempt-progress.ts';
 import { createWorkflowsRepository } from './workflows.repository.ts';
-import { NOT_IN_PROGRESS, notFound, refuse } from './workflow-refusals.ts';
+import { refuse } from './workflow-refusals.ts';
 
 export const SUBMIT_OBJECTIVE_WORKFLOWS = 'submit-objective-workflows';
 
@@ -13,14 +13,14 @@ export function submitObjectiveWorkflowCommand(dialect: DialectName): CommandDef
     type: SUBMIT_OBJECTIVE_WORKFLOWS,
     payload: submitObjectiveWorkflowPayloadSchema,
     resultUrl: (id) => `/api/lms/v1/users/me/objective-workflows/${id}`,
-    async handle(tx, { userId, tenantId, commandId, now }) {
+    async handle(tx, { userId, tenantId, commandId, now, t }) {
       const repository = createWorkflowsRepository(tx, dialect);
       // The command id is the attempt's id (see the payload schema).
       const attempt = await repository.findAttempt({ userId, tenantId }, commandId, {
         lock: true,
       });
-      if (!attempt) return refuse('Id', notFound('Objective workflow', 'id', commandId));
-      if (attempt.state !== WorkflowState.inProgress) return refuse('Id', NOT_IN_PROGRESS);
+      if (!attempt) return refuse('Id', t('attemptNotFound', { id: commandId }));
+      if (attempt.state !== WorkflowState.inProgress) return refuse('Id', t('courseNotInProgress'));
       await finishWithResult({ repository, tenantId, userId, now }, attempt);
       return { entityId: attempt.id };
     },

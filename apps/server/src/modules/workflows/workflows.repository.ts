@@ -54,6 +54,7 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
       .innerJoin('objectiveAccesses as oa', 'oa.id', 'owa.objectiveAccessId')
       .innerJoin('objectives as o', 'o.id', 'ow.objectiveId')
       .innerJoin('activities as a', 'a.id', 'o.activityId')
+      .leftJoin('gradingScales as gs', 'gs.id', 'o.gradingScaleId')
       .select([
         'ow.id',
         'ow.objectiveWorkflowAggregateId',
@@ -72,6 +73,7 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
         'oa.gradeRevealDate',
         'o.activityId as rootActivityId',
         'o.gradingScaleId',
+        'gs.normalizedPassingScore as scalePassingScore',
         'o.status as objectiveStatus',
         'a.state as rootActivityState',
         'a.supportReview as rootSupportReview',

@@ -29,7 +29,7 @@ import {
 import type { CoursesRepository } from '../courses/courses.repository.ts';
 import { toEnrollmentAggregate } from '../courses/courses.mapper.ts';
 import { buildActivityTree } from './activity-tree.builder.ts';
-import { pathTo } from './attempt-progress.ts';
+import { loadTreeSource, pathTo } from './attempt-progress.ts';
 import {
   activityRecordDefaultSort,
   activityRecordFields,
@@ -38,7 +38,7 @@ import {
 } from './workflows.fields.ts';
 import { toObjectiveRecord, toObjectiveWorkflow } from './workflows.mapper.ts';
 import type { AttemptRow, WorkflowsRepository } from './workflows.repository.ts';
-import { DISABLED_REASON_TEXT } from './workflow-refusals.ts';
+import { DISABLED_REASON_KEY } from './workflow-refusals.ts';
 
 export interface WorkflowsServiceDependencies {
   workflowsRepository: WorkflowsRepository;
@@ -52,8 +52,9 @@ const notFound = () => new NotFoundError('not_found', 'The requested resource do
 
 /** Ids in paths are checked before they reach SQL: anything else cannot name the caller's data. */
 function requireId(id: string): string {
-  if (!idSchema.safeParse(id).success) throw notFound();
-  return id.toLowerCase();
+  const parsed = idSchema.safeParse(id);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
 }
 
 export function createWorkflowsService({
@@ -79,15 +80,11 @@ export function createWorkflowsService({
 
   /** The stored tree (for the rules) and the learner's view of it (what may leave the server). */
   async function trees(attempt: AttemptRow, now: Date) {
-    const [{ activities, parts }, workflows] = await Promise.all([
-      workflowsRepository.loadTree(attempt.rootActivityId),
-      workflowsRepository.findActivityWorkflows(attempt.id),
-    ]);
-    const source = { rootActivityId: attempt.rootActivityId, activities, parts, workflows };
+    const source = await loadTreeSource(workflowsRepository, attempt);
     const revealed = gradeRevealed(attempt, now);
     return {
       revealed,
-      content: new Map(activities.map((a) => [a.id, a.content])),
+      content: new Map(source.activities.map((a) => [a.id, a.content])),
       stored: buildActivityTree(source, { now, hideScores: false, ignoreDisclosure: true }),
       shown: buildActivityTree(source, { now, hideScores: !revealed }),
     };
@@ -154,7 +151,7 @@ export function createWorkflowsService({
     const node = path[path.length - 1]!;
     const workflow = node.activityWorkflowAggregate.lastActivityWorkflow;
     const reviewDenied = () =>
-      new ForbiddenError('review_not_allowed', 'Review of this activity is not allowed.');
+      new ForbiddenError('review_not_allowed', { key: 'reviewNotAllowed' });
     if (attempt.state !== WorkflowState.inProgress) {
       const courseReview = isReviewAllowed(
         {
@@ -179,7 +176,7 @@ export function createWorkflowsService({
     for (const step of path) {
       const reason = activityStartBlockReason(step, now);
       if (reason !== null)
-        throw new ForbiddenError('activity_not_startable', DISABLED_REASON_TEXT[reason]);
+        throw new ForbiddenError('activity_not_startable', { key: DISABLED_REASON_KEY[reason] });
     }
   }
 

@@ -186,6 +186,16 @@ describe.each(await testDialects())('course workflows on %s', (dialect) => {
       );
       expect(locked.statusCode).toBe(403);
       expect(locked.json()).toMatchObject({ code: 'activity_not_startable' });
+      // The message a learner reads is in their language (the portal's locale cookie here).
+      const inJapanese = await testApp.app.inject({
+        method: 'GET',
+        url: `${API}/users/me/objective-workflows/${workflowId}/activity/${course.parts.B1!.axis}`,
+        headers: { ...clientHeaders(cookie), cookie: `${cookie}; locale=ja-JP` },
+      });
+      expect(inJapanese.json()).toMatchObject({
+        code: 'activity_not_startable',
+        message: '先に前のアクティビティを完了してください。',
+      });
 
       // Content of a startable text activity, before and after it is started.
       const content = await get(
@@ -377,12 +387,12 @@ describe.each(await testDialects())('course workflows on %s', (dialect) => {
       [
         'not yet open',
         (e: Enrolment) => e.selfEnrolled().availableFrom(FUTURE),
-        'The course will be available to start on 2026-03-20 00:00 UTC.',
+        'The course will be available to start on Mar 20, 2026, 12:00 AM UTC.',
       ],
       [
         'closed',
         (e: Enrolment) => e.mandatory().availableUntil(PAST),
-        'The course was available to start before 2026-03-10 00:00 UTC.',
+        'The course was available to start before Mar 10, 2026, 12:00 AM UTC.',
       ],
       [
         'in progress',
@@ -410,6 +420,31 @@ describe.each(await testDialects())('course workflows on %s', (dialect) => {
         message,
       );
       expect(await snapshot()).toEqual(before);
+    });
+
+    it('writes a refusal in the language the learner asked in, dates in its words', async () => {
+      const course = await enrolledTree([{ name: 'DE' }], (e) =>
+        e.selfEnrolled().availableFrom(FUTURE),
+      );
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: `${API}/start-objective-workflows`,
+        headers: {
+          ...clientHeaders(cookie),
+          prefer: 'respond-sync',
+          'accept-language': 'de-DE,de;q=0.9,en;q=0.5',
+        },
+        payload: { id: randomUUID(), objectiveWorkflowAggregateId: course.aggregateId },
+      });
+      const status = response.json<CommandStatus>();
+      expect(status.completed?.errors?.[FIELD]).toEqual([
+        'Der Kurs kann ab 20.03.2026, 00:00 UTC begonnen werden.',
+      ]);
+      // The answer stays the one written for the command, whoever reads it later and in which language.
+      const again = await get(`start-objective-workflows/${status.id}`);
+      expect(again.json<CommandStatus>().completed?.errors?.[FIELD]).toEqual(
+        status.completed?.errors?.[FIELD],
+      );
     });
 
     it('refuses archived and draft courses, and another learner’s enrolment without revealing it', async () => {
@@ -625,6 +660,92 @@ describe.each(await testDialects())('course workflows on %s', (dialect) => {
         'Id',
         'The course is not in progress.',
       );
+    });
+
+    it('lets the owner submit after another learner posted a submit with the attempt’s id first', async () => {
+      const course = await enrolledTree([{ name: 'Mine' }]);
+      const workflowId = await startCourse(course.aggregateId);
+      await complete(workflowId, course.parts.Mine!.axis);
+      // The attacker knows the attempt id and uses it as their own command id before the owner does.
+      await runCommand(testApp, 'submit-objective-workflows', otherCookie, { id: workflowId });
+      const submitted = await runCommand(testApp, 'submit-objective-workflows', cookie, {
+        id: workflowId,
+      });
+      expect(submitted.completed).toMatchObject({ state: 1, errors: null });
+      const workflow = objectiveWorkflowSchema.parse(
+        (await get(`users/me/objective-workflows/${workflowId}`)).json(),
+      );
+      expect(workflow.objectiveRecordId).not.toBeNull();
+    });
+
+    it('accepts upper-case ids in command payloads, command ids and paths', async () => {
+      const course = await enrolledTree([{ name: 'Upper' }]);
+      const started = await runCommand(testApp, 'start-objective-workflows', cookie, {
+        id: randomUUID().toUpperCase(),
+        objectiveWorkflowAggregateId: course.aggregateId.toUpperCase(),
+      });
+      expect(started.completed).toMatchObject({ state: 1, errors: null });
+      const workflowId = started.entityId!;
+      const activity = await runCommand(testApp, 'start-activity-workflows', cookie, {
+        id: randomUUID(),
+        objectiveWorkflowId: workflowId.toUpperCase(),
+        activityPartIds: course.parts.Upper!.axis.toUpperCase().split('/'),
+      });
+      expect(activity.completed).toMatchObject({ state: 1, errors: null });
+      const tree = (
+        await get(
+          `users/me/objective-workflows/${workflowId.toUpperCase()}/activity-with-aggregates`,
+        )
+      ).json<ActivityNode>();
+      expect(tree.children[0]!.activityWorkflowAggregate?.lastActivityWorkflow?.id).toBe(
+        activity.entityId,
+      );
+      const finished = await runCommand(testApp, 'finish-activity-workflows', cookie, {
+        id: randomUUID(),
+        objectiveWorkflowId: workflowId,
+        activityWorkflowIds: [activity.entityId!.toUpperCase()],
+      });
+      expect(finished.completed).toMatchObject({ state: 1, errors: null });
+      const submitted = await runCommand(testApp, 'submit-objective-workflows', cookie, {
+        id: workflowId.toUpperCase(),
+      });
+      expect(submitted.completed).toMatchObject({ state: 1, errors: null });
+    });
+
+    it('starts an activity with a command id another learner already used for theirs', async () => {
+      const mallory = await aUser(testApp.ctx.db, tenantId);
+      const malloryCookie = await signInAs(testApp, mallory);
+      const theirs = await aCourseTree(testApp.ctx.db, tenantId, `Course ${randomUUID()}`, [
+        { name: 'Theirs' },
+      ]);
+      const theirAccess = await anEnrolment(testApp.ctx.db, {
+        tenantId,
+        userId: mallory,
+        objectiveId: theirs.objectiveId,
+      })
+        .selfEnrolled()
+        .create();
+      const sharedId = randomUUID();
+      const theirWorkflow = await runCommand(testApp, 'start-objective-workflows', malloryCookie, {
+        id: randomUUID(),
+        objectiveWorkflowAggregateId: theirAccess.aggregateId,
+      });
+      const taken = await runCommand(testApp, 'start-activity-workflows', malloryCookie, {
+        id: sharedId,
+        objectiveWorkflowId: theirWorkflow.entityId,
+        activityPartIds: theirs.parts.Theirs!.axis.split('/'),
+      });
+      expect(taken.completed).toMatchObject({ state: 1 });
+
+      const mine = await enrolledTree([{ name: 'Mine2' }]);
+      const workflowId = await startCourse(mine.aggregateId);
+      const started = await runCommand(testApp, 'start-activity-workflows', cookie, {
+        id: sharedId,
+        objectiveWorkflowId: workflowId,
+        activityPartIds: mine.parts.Mine2!.axis.split('/'),
+      });
+      expect(started.completed).toMatchObject({ state: 1, errors: null });
+      expect(started.entityId).not.toBe(taken.entityId);
     });
   });
 

@@ -1,5 +1,6 @@
 // /login-callback: the landing point after sign-in. Remembers the provider and follows a safe redirectUrl.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { ensureSessionRecord } from '../../lib/session/session.ts';
 import { storageKeys, writeSession } from '../../lib/storage.ts';
 import { APP_BASENAME } from '../paths.ts';
 
@@ -29,8 +30,12 @@ export function resolveRedirectUrl(value: string | null, app: AppLocation): stri
   return allowed ? target.href : clientRoot;
 }
 
-/** Stores the provider, then redirects: inside the app without a reload, elsewhere with a full load. */
+/**
+ * Starts the new sign-in's session record (before the first call of the signed-in pages, so they all carry
+ * its id), stores the provider, then redirects: inside the app without a reload, elsewhere with a full load.
+ */
 export function loginCallbackLoader({ request }: LoaderFunctionArgs) {
+  ensureSessionRecord({ newSignIn: true });
   const url = new URL(request.url);
   const provider = url.searchParams.get('provider');
   if (provider) writeSession(storageKeys.oidcProvider, provider);

@@ -9,12 +9,14 @@ import { BlockingLoader } from '../../components/blocking-loader.tsx';
 import { absolutePaths, oidcPaths, paths } from '../paths.ts';
 import { AppFooter } from '../shell/app-footer.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../shell/skip-link.tsx';
+import { useRouteFocus } from '../shell/use-route-focus.ts';
 import '../shell/shell.css';
 
 const HEADER_HEIGHT = 60;
 
 export function Component() {
   const { t } = useTranslation('openCatalog');
+  useRouteFocus();
   return (
     <>
       <SkipLink />

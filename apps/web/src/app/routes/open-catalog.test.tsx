@@ -1,7 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { PublicObjectiveDetail, PublicShowcase } from '@portal/contracts';
+import type { EnrollmentAggregate, PublicObjectiveDetail, PublicShowcase } from '@portal/contracts';
+import { coverColorOf } from '@portal/domain';
+import { anEnrollment } from '../../../../../packages/domain/src/testing/enrollment-builder.ts';
+import { configureApiClient } from '../../lib/api-client.ts';
 import { initI18n } from '../../i18n/i18n.ts';
 import {
   aPublicObjective,
@@ -36,14 +39,26 @@ interface Catalog {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The public endpoints of one domain; every request is recorded. */
-function stubPublicApi({ objectives, showcases }: Catalog) {
+const LEARNER_AGGREGATE =
+  /^\/api\/lms\/v1\/users\/me\/objectives\/([^/]+)\/objective-workflow-aggregate$/;
+
+/**
+ * The public endpoints of one domain, and the learner's own course (a visitor without a session gets 401 there,
+ * a signed-in learner their aggregates, 404 for others); every request is recorded.
+ */
+function stubPublicApi({ objectives, showcases }: Catalog, learner?: EnrollmentAggregate[]) {
   const requests: URL[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
       const url = new URL(input, 'http://localhost');
       requests.push(url);
+      const own = LEARNER_AGGREGATE.exec(url.pathname);
+      if (own) {
+        if (!learner) return json({ code: 'unauthorized', message: 'Sign-in is required.' }, 401);
+        const aggregate = learner.find((item) => item.objective.id === own[1]);
+        return aggregate ? json(aggregate) : json({ code: 'not_found', message: 'Not found' }, 404);
+      }
       const base = '/api/lms/v1/public/open-catalog';
       if (url.pathname === `${base}/objectives/query`) {
         const list = objectives.map(({ about: _about, ...objective }) => objective);
@@ -81,6 +96,9 @@ const cardNames = () =>
 
 beforeAll(async () => {
   await initI18n('en-US');
+  // On public pages a 401 is an answer, not a sign-in redirect: main.tsx tells them by the browser's address,
+  // which a memory router leaves alone, so these tests say it directly.
+  configureApiClient({ isPublicMode: () => true });
 });
 
 afterEach(() => {
@@ -114,6 +132,21 @@ describe('public open catalog', () => {
       { selector: 'name', desc: false },
     ]);
     expect(query?.searchParams.get('requireTotalCount')).toBe('true');
+  });
+
+  it('gives a course without an image its own colour, the same in the list and on its page', async () => {
+    stubPublicApi(fullCatalog);
+    renderAt('/open-catalog');
+    const card = await screen.findByRole(
+      'article',
+      { name: 'Spanish for Travellers' },
+      { timeout: 8000 },
+    );
+    const listColour = within(card).getByTestId('course-cover-colour').style.backgroundColor;
+    fireEvent.click(within(card).getByRole('link', { name: 'Spanish for Travellers' }));
+    await screen.findByRole('heading', { level: 1, name: 'Spanish for Travellers' });
+    expect(screen.getByTestId('course-cover-colour').style.backgroundColor).toBe(listColour);
+    expect(listColour).toBe(rgb(coverColorOf(spanish.id)));
   });
 
   it('lists the courses as cards linking to their public page', async () => {
@@ -229,8 +262,43 @@ describe('public course page', () => {
       within(main).getByRole('link', { name: 'Back to the course catalog' }).getAttribute('href'),
     ).toBe('/open-catalog');
 
-    expect(requests.every((url) => url.pathname.startsWith('/api/lms/v1/public/'))).toBe(true);
-    expect(requests[0]?.searchParams.get('domain')).toBe('localhost');
+    // Besides the public calls, only the question whether a learner is signed in (answered 401 here).
+    const ownCalls = requests.filter((url) => !url.pathname.startsWith('/api/lms/v1/public/'));
+    expect(ownCalls.map((url) => url.pathname)).toEqual([
+      `/api/lms/v1/users/me/objectives/${chemistry.id}/objective-workflow-aggregate`,
+    ]);
+    const publicCalls = requests.filter((url) => url.pathname.startsWith('/api/lms/v1/public/'));
+    expect(publicCalls[0]?.searchParams.get('domain')).toBe('localhost');
+  });
+
+  it('sends a signed-in learner who already has the course to its course page', async () => {
+    const enrolled = anEnrollment().selfEnrolled().build();
+    enrolled.objective.id = chemistry.id;
+    stubPublicApi(fullCatalog, [enrolled]);
+    const router = renderAt(`/open-catalog/${chemistry.id}/view/details`);
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe(`/courses/${chemistry.id}/view/details`),
+      { timeout: 8000 },
+    );
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('keeps a signed-in learner who has not taken the course on the public page', async () => {
+    const offered = anEnrollment().offeredInCatalog().build();
+    offered.objective.id = spanish.id;
+    stubPublicApi(fullCatalog, [offered]);
+    const router = renderAt(`/open-catalog/${chemistry.id}/view/details`);
+    await screen.findByRole('heading', { level: 1, name: 'Organic Chemistry' }, { timeout: 8000 });
+    cleanup();
+    const spanishRouter = renderAt(`/open-catalog/${spanish.id}/view/details`);
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Spanish for Travellers' },
+      { timeout: 8000 },
+    );
+    expect(screen.getByRole('button', { name: 'Sign up and add to my courses' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/open-catalog/${chemistry.id}/view/details`);
+    expect(spanishRouter.state.location.pathname).toBe(`/open-catalog/${spanish.id}/view/details`);
   });
 
   it('shows the unavailable state for a course that is not in the open catalog', async () => {
@@ -267,3 +335,9 @@ describe('public course page', () => {
     expect(router.state.location.pathname).toBe(`/open-catalog/${spanish.id}/view/details`);
   });
 });
+
+/** "#FFC699" as the DOM reports a style colour. */
+function rgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

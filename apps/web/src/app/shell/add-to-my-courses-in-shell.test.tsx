@@ -29,6 +29,7 @@ const settings: LearnerSettings = {
   feedback: { learner: { visible: true } },
   tutor: { enabled: false, defaultKnowledgeModelId: null },
   copyright: '© 2026 Demo Academy',
+  supportUrl: null,
 };
 
 const platform = {

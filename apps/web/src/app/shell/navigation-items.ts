@@ -1,6 +1,6 @@
 // Which navigation items the shell shows (spec §2): settings, licences, permissions and built screens decide.
 import type { LearnerSettings, NavigationNode, PermissionEntry } from '@portal/contracts';
-import { LEARNER_PORTAL_NODE_ID, RESEARCH_ACCESS_PERMISSION, hasPermissions } from '@portal/domain';
+import { RESEARCH_ACCESS_PERMISSION, hasPermissions, roleOfApplication } from '@portal/domain';
 import { isRouteBuilt, type BuiltRoute } from '../paths.ts';
 
 export type NavigationItemKey =
@@ -66,12 +66,15 @@ export function buildNavigationItems({
   return items;
 }
 
-/** The other applications of the "Go to portal" menu (everything but this learner portal). */
+/**
+ * The other applications of the "Go to portal" menu: everything but this learner portal and the
+ * applications of the user's roles, which the user menu offers.
+ */
 export function otherPortals(
   navigation: readonly NavigationNode[],
 ): (NavigationNode & { url: string })[] {
   return navigation.filter(
     (node): node is NavigationNode & { url: string } =>
-      node.id !== LEARNER_PORTAL_NODE_ID && Boolean(node.url),
+      roleOfApplication(node.id) === null && Boolean(node.url),
   );
 }

@@ -1,7 +1,6 @@
 // The signed-in page frame: skip link, header with user menu, main navigation, main region and footer.
 import { Suspense, useEffect } from 'react';
 import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconSchool } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigation } from 'react-router';
@@ -15,6 +14,7 @@ import {
   useLearnerSettings,
 } from '../../lib/platform-queries.ts';
 import { listenForSignOutInOtherTabs, startSessionTracking } from '../../lib/session/session.ts';
+import { writeUserCookie } from '../../lib/session/user-cookie.ts';
 import { paths } from '../paths.ts';
 import { AppFooter } from './app-footer.tsx';
 import { BrowserAlert } from './browser-alert.tsx';
@@ -22,11 +22,10 @@ import { MainNavigation } from './main-navigation.tsx';
 import { buildNavigationItems } from './navigation-items.ts';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { MENU_BREAKPOINT, useMobileNavigation } from './use-mobile-navigation.ts';
+import { useRouteFocus } from './use-route-focus.ts';
 import { useSelfRegisteredToast } from './use-self-registered-toast.ts';
 import './shell.css';
-
-/** Spec §9: the menu is a drawer at 1279 px and below, an open side bar above. */
-export const MENU_BREAKPOINT = '80em';
 
 export function ShellLayout() {
   const { t } = useTranslation('shell');
@@ -34,11 +33,23 @@ export function ShellLayout() {
   const settings = useLearnerSettings();
   const { data: permissions } = useSuspenseQuery(permissionsQuery());
   const { data: navigation } = useSuspenseQuery(navigationQuery());
-  const [mobileOpened, { toggle, close }] = useDisclosure(false);
+  const {
+    opened: panelOpened,
+    toggle: togglePanel,
+    close: closePanel,
+    trapsFocus,
+    panelHidden,
+    burgerRef,
+    panelRef,
+  } = useMobileNavigation();
   const routerNavigation = useNavigation();
   useSelfRegisteredToast();
+  useRouteFocus();
+  // While the narrow-screen navigation is open, the page behind it is out of reach (like a dialog's).
+  const behindPanel = trapsFocus || undefined;
 
   useEffect(() => startSessionTracking(user.id), [user.id]);
+  useEffect(() => writeUserCookie(user), [user]);
   useEffect(() => listenForSignOutInOtherTabs(), []);
 
   const items = buildNavigationItems({ settings, permissions });
@@ -48,24 +59,27 @@ export function ShellLayout() {
       navbar={{
         width: 260,
         breakpoint: MENU_BREAKPOINT,
-        collapsed: { mobile: !mobileOpened, desktop: false },
+        collapsed: { mobile: !panelOpened, desktop: false },
       }}
       padding="md"
     >
-      <SkipLink />
+      <SkipLink inert={behindPanel} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
+            {/* Only where the navigation is a panel: above the breakpoint it is always open. */}
             <Burger
-              opened={mobileOpened}
-              onClick={toggle}
-              hiddenFrom={MENU_BREAKPOINT}
+              ref={burgerRef}
+              className="shell-burger"
+              opened={panelOpened}
+              onClick={togglePanel}
               size="sm"
-              aria-label={mobileOpened ? t('navigation.close') : t('navigation.open')}
-              aria-expanded={mobileOpened}
+              aria-label={panelOpened ? t('navigation.close') : t('navigation.open')}
+              aria-expanded={panelOpened}
               aria-controls="main-navigation"
             />
             <Anchor
+              inert={behindPanel}
               component={Link}
               to={paths.courses}
               underline="never"
@@ -83,13 +97,21 @@ export function ShellLayout() {
               </Group>
             </Anchor>
           </Group>
-          <UserMenu user={user} navigation={navigation} />
+          <div inert={behindPanel}>
+            <UserMenu user={user} navigation={navigation} supportUrl={settings.supportUrl} />
+          </div>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar id="main-navigation" p="sm" aria-label={t('navigation.label')}>
-        <MainNavigation items={items} navigation={navigation} onNavigate={close} />
+      <AppShell.Navbar
+        ref={panelRef}
+        id="main-navigation"
+        inert={panelHidden || undefined}
+        p="sm"
+        aria-label={t('navigation.label')}
+      >
+        <MainNavigation items={items} navigation={navigation} onNavigate={closePanel} />
       </AppShell.Navbar>
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} inert={behindPanel}>
         <BrowserAlert />
         <Suspense fallback={<BlockingLoader visible />}>
           <Outlet />
@@ -98,7 +120,7 @@ export function ShellLayout() {
         {/* occflow=addToMyCourses works on every signed-in page, also on a cold start after sign-up. */}
         <AddToMyCoursesDeepAction coursesPath={paths.courses} />
       </AppShell.Main>
-      <footer className="app-footer">
+      <footer className="app-footer" inert={behindPanel}>
         <AppFooter copyright={settings.copyright} />
       </footer>
     </AppShell>

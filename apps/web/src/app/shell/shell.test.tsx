@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { LearnerSettings, NavigationNode, PermissionEntry } from '@portal/contracts';
 import { initI18n } from '../../i18n/i18n.ts';
+import { readUserCookie } from '../../lib/session/user-cookie.ts';
 import { aUser } from '../../test/render.tsx';
 import { AppProviders } from '../providers.tsx';
 import { createQueryClient } from '../query-client.ts';
@@ -25,15 +26,21 @@ const settings: LearnerSettings = {
   feedback: { learner: { visible: true } },
   tutor: { enabled: false, defaultKnowledgeModelId: null },
   copyright: '© 2026 Demo Academy',
+  supportUrl: null,
 };
 
 function stubPlatform(options: {
   permissions?: PermissionEntry[];
   navigation?: NavigationNode[];
   roles?: string[];
+  supportUrl?: string | null;
 }) {
   const responses: Record<string, unknown> = {
-    '/api/platform/v1/users/me': aUser({ roles: options.roles ?? ['Learner'] }),
+    '/api/platform/v1/users/me': aUser({
+      roles: options.roles ?? ['Learner'],
+      department_name: 'Analytics',
+      external_id: 'ext-ada',
+    }),
     '/api/platform/v1/users/me/permissions': options.permissions ?? [
       { name: 'ObjectiveWorkflow.Create', scope_id: null },
       { name: 'Research.Access', scope_id: null },
@@ -42,7 +49,7 @@ function stubPlatform(options: {
     '/api/platform/v1/users/me/navigation': options.navigation ?? [
       { id: 'learn', name: 'Learner portal', url: '/learn' },
     ],
-    '/api/platform/v1/settings/learner': settings,
+    '/api/platform/v1/settings/learner': { ...settings, supportUrl: options.supportUrl ?? null },
   };
   vi.stubGlobal(
     'fetch',
@@ -92,7 +99,8 @@ describe('shell', () => {
     expect(screen.getByRole('main').id).toBe('main-content');
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo').textContent).toContain('© 2026 Demo Academy');
-    expect(screen.getByRole('button', { name: 'Ada Lovelace' })).toBeTruthy();
+    // Named by what it shows: the initials, and the name (visible from 48em).
+    expect(screen.getByRole('button', { name: 'AL Ada Lovelace' })).toBeTruthy();
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav)
@@ -109,6 +117,19 @@ describe('shell', () => {
     expect(
       screen.getByRole('button', { name: 'Open navigation' }).getAttribute('aria-expanded'),
     ).toBe('false');
+  });
+
+  it('keeps the user cookie: username, department name and external_id', async () => {
+    stubPlatform({});
+    renderAt('/no-such-page');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 });
+    await waitFor(() =>
+      expect(readUserCookie()).toEqual({
+        username: 'ada',
+        department_name: 'Analytics',
+        external_id: 'ext-ada',
+      }),
+    );
   });
 
   it('redirects / to /courses keeping query and hash', async () => {
@@ -138,5 +159,55 @@ describe('shell', () => {
     });
     renderAt('/missing');
     expect(await screen.findByRole('button', { name: 'Go to portal' })).toBeTruthy();
+  });
+
+  it('offers the applications of the roles held, Contact Support and Sign out in the one user menu', async () => {
+    stubPlatform({
+      roles: ['Administrator', 'Learner'],
+      navigation: [
+        { id: 'learn', name: 'Learner portal', url: '/learn' },
+        { id: 'admin', name: 'Admin panel', url: '/admin' },
+        { id: 'teach', name: 'Authoring', url: '/teach' },
+      ],
+      supportUrl: 'mailto:help@example.com',
+    });
+    renderAt('/missing');
+    fireEvent.click(await screen.findByRole('button', { name: /Ada Lovelace/ }, { timeout: 8000 }));
+    // Mantine's opening transition keeps the dropdown display:none in jsdom (no transitions run).
+    const menu = await screen.findByRole('menu', { hidden: true });
+    const items = (await within(menu).findAllByRole('menuitem', { hidden: true })).map((item) => [
+      item.textContent,
+      item.getAttribute('href'),
+    ]);
+    expect(items).toEqual([
+      ['Admin panel', '/admin'],
+      ['Learner', '/learn'],
+      ['Profile', '/profile'],
+      ['Language', null],
+      ['Contact support', 'mailto:help@example.com'],
+      ['Sign out', null],
+    ]);
+    // Author is not a role Ada holds; the learner portal is where she is.
+    expect(
+      within(menu)
+        .getByRole('menuitem', { name: 'Learner', hidden: true })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    // The applications live in the user menu, not a second time under "Go to portal".
+    expect(screen.queryByRole('button', { name: 'Go to portal' })).toBeNull();
+  });
+
+  it('shows a learner-only user no applications to switch to and no support entry unless configured', async () => {
+    stubPlatform({ navigation: [{ id: 'learn', name: 'Learner portal', url: '/learn' }] });
+    renderAt('/missing');
+    fireEvent.click(await screen.findByRole('button', { name: /Ada Lovelace/ }, { timeout: 8000 }));
+    // Mantine's opening transition keeps the dropdown display:none in jsdom (no transitions run).
+    const menu = await screen.findByRole('menu', { hidden: true });
+    await within(menu).findByRole('menuitem', { name: 'Profile', hidden: true });
+    expect(within(menu).queryByText('Applications')).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: 'Learner', hidden: true })).toBeNull();
+    expect(
+      within(menu).queryByRole('menuitem', { name: 'Contact support', hidden: true }),
+    ).toBeNull();
   });
 });

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-export function SkipLink() {
+export function SkipLink({ inert }: { inert?: boolean }) {
   const { t } = useTranslation('shell');
   return (
     <a
+      inert={inert}
       className="skip-link"
       href={`#${MAIN_CONTENT_ID}`}
       onClick={(event) => {

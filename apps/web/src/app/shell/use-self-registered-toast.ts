@@ -2,9 +2,10 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { OBJECTIVE_ID_PARAM, SELF_REGISTERED_PARAM } from '../../lib/query-flags.ts';
 import { showToast } from '../../lib/toast.ts';
 
-export const SELF_REGISTERED_FLAG = 'selfRegistered';
+export const SELF_REGISTERED_FLAG = SELF_REGISTERED_PARAM;
 export const SELF_REGISTERED_TOAST_DELAY_MS = 100;
 
 let welcomeScheduled = false;
@@ -13,7 +14,7 @@ let welcomeScheduled = false;
 export function useSelfRegisteredToast(): void {
   const [searchParams, setSearchParams] = useSearchParams();
   const { t } = useTranslation('common');
-  const flagged = searchParams.has(SELF_REGISTERED_FLAG) && !searchParams.has('objectiveId');
+  const flagged = searchParams.has(SELF_REGISTERED_FLAG) && !searchParams.has(OBJECTIVE_ID_PARAM);
 
   useEffect(() => {
     if (!flagged) return;

@@ -1,4 +1,6 @@
-// The user menu: profile, admin panel, language, colour scheme and sign-out (Sign in when anonymous).
+// The user menu, the one menu of the user and the spec's profile menu (§2) in one: the applications of the
+// user's roles (Admin panel, Learner, Author, Instructor), Profile, Language, colour scheme, Contact Support
+// and Sign out (Sign in when anonymous).
 import {
   Avatar,
   Button,
@@ -9,16 +11,24 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { IconLogin, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconHelp,
+  IconLogin,
+  IconLogout,
+  IconPencil,
+  IconPresentation,
+  IconSchool,
+  IconSettings,
+  IconUser,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser, NavigationNode } from '@portal/contracts';
-import { ADMINISTRATOR_ROLE } from '@portal/domain';
+import { LEARNER_PORTAL_NODE_ID, roleApplications, type RoleApplicationId } from '@portal/domain';
 import { loginUrlForHere, signOut } from '../../lib/session/session.ts';
 import { paths } from '../paths.ts';
 import { LanguageMenu } from './language-menu.tsx';
-
-export const ADMIN_NODE_ID = 'admin';
 
 function initials(user: CurrentUser): string {
   return (
@@ -27,14 +37,36 @@ function initials(user: CurrentUser): string {
   );
 }
 
-/** The admin panel link: Administrators only, and only where the platform offers an admin application. */
-export function adminPanelUrl(
+export interface RoleApplicationLink {
+  id: RoleApplicationId;
+  url: string;
+  /** This learner portal: shown as the current application. */
+  current: boolean;
+}
+
+/**
+ * The applications of the roles the user holds that the platform offers (navigation nodes admin, learn,
+ * teach, instructor with a url), in the spec's order. None when the learner portal would be the only one:
+ * a switcher with one entry switches nothing.
+ */
+export function roleApplicationLinks(
   user: CurrentUser,
   navigation: readonly NavigationNode[],
-): string | null {
-  if (!user.roles.includes(ADMINISTRATOR_ROLE)) return null;
-  return navigation.find((node) => node.id === ADMIN_NODE_ID)?.url ?? null;
+): RoleApplicationLink[] {
+  const links = roleApplications.flatMap(({ nodeId, role }) => {
+    const url = navigation.find((node) => node.id === nodeId)?.url;
+    if (!url || !user.roles.includes(role)) return [];
+    return [{ id: nodeId, url, current: nodeId === LEARNER_PORTAL_NODE_ID }];
+  });
+  return links.some((link) => !link.current) ? links : [];
 }
+
+const applicationIcons: Record<RoleApplicationId, typeof IconUser> = {
+  admin: IconSettings,
+  learn: IconSchool,
+  teach: IconPencil,
+  instructor: IconPresentation,
+};
 
 function ColourSchemeItem() {
   const { t } = useTranslation('shell');
@@ -50,12 +82,40 @@ function ColourSchemeItem() {
   );
 }
 
+function ApplicationItems({ links }: { links: RoleApplicationLink[] }) {
+  const { t } = useTranslation('shell');
+  if (links.length === 0) return null;
+  return (
+    <>
+      <Menu.Label>{t('userMenu.applications')}</Menu.Label>
+      {links.map((link) => {
+        const Icon = applicationIcons[link.id];
+        return (
+          <Menu.Item
+            key={link.id}
+            component="a"
+            href={link.url}
+            leftSection={<Icon size={16} aria-hidden="true" />}
+            rightSection={link.current ? <IconCheck size={16} aria-hidden="true" /> : null}
+            aria-current={link.current ? 'page' : undefined}
+          >
+            {t(`userMenu.application.${link.id}`)}
+          </Menu.Item>
+        );
+      })}
+      <Menu.Divider />
+    </>
+  );
+}
+
 export function UserMenu({
   user,
   navigation,
+  supportUrl,
 }: {
   user: CurrentUser | null;
   navigation: readonly NavigationNode[];
+  supportUrl: string | null;
 }) {
   const { t } = useTranslation('shell');
   if (!user) {
@@ -69,27 +129,32 @@ export function UserMenu({
       </Button>
     );
   }
-  const adminUrl = adminPanelUrl(user, navigation);
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
+        {/*
+         * Named by what it shows (WCAG 2.5.3): the initials and the full name. On narrow screens only the
+         * initials are visible; the name stays in the accessible name, hidden from the eye only.
+         */}
         <UnstyledButton
-          aria-label={user.name}
           data-testid="user-menu-button"
           p={4}
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         >
           <Group gap="xs" wrap="nowrap">
-            <Avatar radius="xl" color="blue" aria-hidden="true">
+            <Avatar radius="xl" color="blue">
               {initials(user)}
             </Avatar>
-            <Text fw={500} visibleFrom="sm" aria-hidden="true">
-              {user.name}
+            <Text component="span" fw={500} className="user-menu-name">
+              <bdi>
+                <bdi>{user.name}</bdi>
+              </bdi>
             </Text>
           </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown aria-label={t('userMenu.label')}>
+        <ApplicationItems links={roleApplicationLinks(user, navigation)} />
         <Menu.Item
           component={Link}
           to={paths.profile}
@@ -97,17 +162,17 @@ export function UserMenu({
         >
           {t('userMenu.profile')}
         </Menu.Item>
-        {adminUrl ? (
-          <Menu.Item
-            component="a"
-            href={adminUrl}
-            leftSection={<IconSettings size={16} aria-hidden="true" />}
-          >
-            {t('userMenu.adminPanel')}
-          </Menu.Item>
-        ) : null}
         <LanguageMenu />
         <ColourSchemeItem />
+        {supportUrl ? (
+          <Menu.Item
+            component="a"
+            href={supportUrl}
+            leftSection={<IconHelp size={16} aria-hidden="true" />}
+          >
+            {t('userMenu.contactSupport')}
+          </Menu.Item>
+        ) : null}
         <Menu.Divider />
         <Menu.Item
           onClick={() => void signOut()}

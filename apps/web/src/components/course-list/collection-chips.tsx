@@ -17,7 +17,9 @@ export function CollectionChips({ showcases, selected, onChange }: CollectionChi
       <Chip.Group multiple value={selected} onChange={onChange}>
         {showcases.map((showcase) => (
           <Chip key={showcase.id} value={showcase.id}>
-            {showcase.name}
+            <bdi>
+              <bdi>{showcase.name}</bdi>
+            </bdi>
           </Chip>
         ))}
       </Chip.Group>

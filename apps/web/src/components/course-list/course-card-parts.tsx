@@ -1,26 +1,45 @@
-// Pieces every course card shares: the cover (image or list colour) and the draft / not-yet-open markers.
+// Pieces every course card shares: the cover (image or the course's colour) and the draft / not-yet-open markers.
+import { useState } from 'react';
 import { Box, Group, Image, Text, Tooltip } from '@mantine/core';
 import { IconClockHour4, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PresentationMode } from '@portal/contracts';
-import { coverColor } from '@portal/domain';
+import { coverColorOf } from '@portal/domain';
 
 export const COVER_HEIGHT = 112;
 
-/** The course image, or the colour of its position in the list when it has none (spec §9). */
+/**
+ * The course image, or the course's own colour (spec §9) when it has none or the image cannot be loaded:
+ * never the browser's broken-image icon. Every list and course page shows a course's cover through this.
+ */
 export function CourseCover({
   imageUrl,
-  index,
+  objectiveId,
   height = COVER_HEIGHT,
+  radius,
 }: {
   imageUrl: string | null;
-  index: number;
+  objectiveId: string;
   height?: number;
+  radius?: string;
 }) {
-  return imageUrl ? (
-    <Image src={imageUrl} alt="" h={height} fit="cover" />
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  return imageUrl && imageUrl !== brokenUrl ? (
+    <Image
+      src={imageUrl}
+      alt=""
+      h={height}
+      fit="cover"
+      radius={radius}
+      onError={() => setBrokenUrl(imageUrl)}
+    />
   ) : (
-    <Box h={height} bg={coverColor(index)} data-testid="course-cover-colour" />
+    <Box
+      h={height}
+      bg={coverColorOf(objectiveId)}
+      style={radius ? { borderRadius: `var(--mantine-radius-${radius})` } : undefined}
+      data-testid="course-cover-colour"
+    />
   );
 }
 

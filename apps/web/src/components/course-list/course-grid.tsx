@@ -37,7 +37,7 @@ export function CourseGrid({
   return (
     <Stack gap="md" aria-busy={refreshing}>
       <Text size="sm" aria-live="polite">
-        {t('list.showing', { shown: cards.length, total })}
+        {t('list.showing', { shown: cards.length, count: total })}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
         {cards}

@@ -1,9 +1,11 @@
-// The search box: typing applies after the spec's 500 ms pause, lower-cased and left-trimmed.
+// The search box: typing applies after the spec's 500 ms pause, lower-cased and left-trimmed, and it takes
+// no more text than a list filter accepts (longer text could only end in a refused request).
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MAX_FILTER_TEXT_LENGTH } from '@portal/contracts';
 import { normalizeSearch } from '@portal/domain';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -38,6 +40,7 @@ export function CourseSearchInput({ label, keyword, onSearch }: CourseSearchInpu
       placeholder={t('search.placeholder')}
       leftSection={<IconSearch size={16} aria-hidden="true" />}
       value={text}
+      maxLength={MAX_FILTER_TEXT_LENGTH}
       onChange={(event) => {
         setText(event.currentTarget.value);
         apply(event.currentTarget.value);

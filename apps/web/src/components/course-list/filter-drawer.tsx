@@ -100,7 +100,7 @@ export function FilterDrawer({
               >
                 <Stack gap="xs" mt="xs">
                   {termOptions.map((term) => (
-                    <Checkbox key={term.id} value={term.id} label={term.name} />
+                    <Checkbox key={term.id} value={term.id} label={<bdi>{term.name}</bdi>} />
                   ))}
                 </Stack>
               </Checkbox.Group>
@@ -113,7 +113,11 @@ export function FilterDrawer({
               >
                 <Stack gap="xs" mt="xs">
                   {collectionOptions.map((collection) => (
-                    <Checkbox key={collection.id} value={collection.id} label={collection.name} />
+                    <Checkbox
+                      key={collection.id}
+                      value={collection.id}
+                      label={<bdi>{collection.name}</bdi>}
+                    />
                   ))}
                 </Stack>
               </Checkbox.Group>

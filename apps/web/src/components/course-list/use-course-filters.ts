@@ -15,6 +15,7 @@ import {
   type FilterParseContext,
   type ParsedFilters,
 } from '@portal/domain';
+import { isQueryFlag } from '../../lib/query-flags.ts';
 import { readLocal, writeLocal } from '../../lib/storage.ts';
 import { showToast } from '../../lib/toast.ts';
 
@@ -28,7 +29,6 @@ export interface CourseFiltersOptions {
 
 const isFilterKey = (key: string) => (courseFilterKeys as readonly string[]).includes(key);
 
-/** The current query string with its filter keys replaced; other parameters (flags of other features) stay. */
 /** The filter keys of a query string, in the order filtersToUrl writes them. */
 function filterPart(params: URLSearchParams): string {
   const part = new URLSearchParams();
@@ -36,9 +36,15 @@ function filterPart(params: URLSearchParams): string {
   return part.toString();
 }
 
+/** Spec §5: a course list's address keeps its filter keys only (and the one-shot flags other features own). */
+function hasForeignKeys(params: URLSearchParams): boolean {
+  return [...params.keys()].some((key) => !isFilterKey(key) && !isQueryFlag(key));
+}
+
+/** The query string with the given filters, the one-shot flags kept and every other key dropped. */
 function withFilters(current: URLSearchParams, filters: CourseListFilters): URLSearchParams {
   const next = new URLSearchParams();
-  for (const [key, value] of current) if (!isFilterKey(key)) next.append(key, value);
+  for (const [key, value] of current) if (isQueryFlag(key)) next.append(key, value);
   for (const [key, value] of filtersToUrl(filters)) next.set(key, value);
   return next;
 }
@@ -108,7 +114,10 @@ export function useCourseFilters({
     }
     // Write back only when the address does not already say exactly this: a needless navigation
     // here would race the deep actions, which remove their own flags from the address on arrival.
-    if (filtersToUrl(resolved.filters).toString() !== filterPart(searchParams)) {
+    if (
+      filtersToUrl(resolved.filters).toString() !== filterPart(searchParams) ||
+      hasForeignKeys(searchParams)
+    ) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time sync of the address on arrival
       setFilters(resolved.filters);
     }

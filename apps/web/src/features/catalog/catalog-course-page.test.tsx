@@ -116,7 +116,9 @@ describe('CatalogCoursePage', () => {
         }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Add to my courses' }));
-    const toast = await screen.findByRole('alert');
+    const toast = (await screen.findByText(/The course is available from Jan 15, 2099\./)).closest(
+      '[data-toast-kind="critical"]',
+    )!;
     expect(toast.textContent).toContain('The course is available from Jan 15, 2099.');
     expect(toast.textContent).not.toContain('Second reason');
     expect(screen.getByRole('button', { name: 'Add to my courses' })).toHaveProperty(

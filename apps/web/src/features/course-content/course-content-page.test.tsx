@@ -124,12 +124,23 @@ describe('course content: start flow', () => {
     ]);
   });
 
-  it('says "Something went wrong. Please refresh the page." when the activity cannot be started', async () => {
+  it('says "Something went wrong. Please refresh the page." once when the activity cannot be started', async () => {
     const aggregate = anEnrollment().selfEnrolled().build();
-    stubCourseApi({ aggregate, tree: compositeCourse(), failActivityStart: true });
+    const api = stubCourseApi({ aggregate, tree: compositeCourse(), failActivityStart: true });
     renderAt(`/courses/${aggregate.objective.id}/view/content?start=1`);
     const toast = await screen.findByText('Something went wrong. Please refresh the page.');
-    expect(toast.closest('[role="alert"]')).not.toBeNull();
+    expect(toast.closest('[data-toast-kind="critical"]')).not.toBeNull();
+    // The page goes on to open the first activity, whose start fails too: still one toast.
+    await waitFor(() =>
+      expect(
+        api.commands().filter((call) => call.path.endsWith('start-activity-workflows')),
+      ).toHaveLength(2),
+    );
+    await screen.findByTestId('activity-start-failed');
+    const toasts = document.querySelectorAll('[data-toast-kind="critical"]');
+    expect(
+      [...toasts].filter((node) => node.textContent?.includes('Something went wrong')),
+    ).toHaveLength(1);
   });
 });
 
@@ -206,7 +217,9 @@ describe('course content: table of contents and activities', () => {
     expect(content.innerHTML).not.toContain('<script');
 
     fireEvent.click(screen.getByRole('button', { name: 'Mark as completed' }));
-    expect(await screen.findByText('You have completed this activity.')).toBeTruthy();
+    const note = await screen.findByText('You have completed this activity.');
+    // The button is gone: focus moves to the note that replaces it, which a screen reader then reads.
+    await waitFor(() => expect(document.activeElement?.contains(note)).toBe(true));
     const finish = api.commands().find((call) => call.path.endsWith('finish-activity-workflows'));
     const ids = (finish?.body as { activityWorkflowIds: string[] }).activityWorkflowIds;
     const leafWorkflow =
@@ -296,11 +309,52 @@ describe('course content: table of contents and activities', () => {
     expect(heading.closest('.mantine-VisuallyHidden-root') === null).toBe(namesShown);
   });
 
+  it('notes an activity past its due date while its grace period runs, and still opens it', async () => {
+    const aggregate = anEnrollment().selfEnrolled().inProgress().build();
+    const due = new Date(Date.now() - 86_400_000).toISOString();
+    const graceUntil = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const tree = aCourseTree('Security Awareness Training', [
+      aNode('Incident reporting', {
+        activityConstraint: aConstraint({ due, gracePeriodUntil: graceUntil }),
+      }),
+      aNode('Security basics'),
+    ]);
+    stubCourseApi({ aggregate, tree });
+    renderAt(`/courses/${aggregate.objective.id}/view/content/${tree.children[0]!.axis}`);
+    expect(await screen.findByText('Content of Incident reporting')).toBeTruthy();
+    const note = screen.getByTestId('past-due-note');
+    expect(note.textContent).toMatch(
+      /^This activity is after the due date: it was due on .+\. You can still finish it until .+\.$/,
+    );
+    expect(screen.getByRole('button', { name: 'Mark as completed' })).toBeTruthy();
+
+    fireEvent.click(within(toc()).getByRole('link', { name: 'Security basics' }));
+    expect(await screen.findByText('Content of Security basics')).toBeTruthy();
+    expect(screen.queryByTestId('past-due-note')).toBeNull();
+  });
+
   it('shows the unavailable-course page when the aggregate is not found', async () => {
     const aggregate = anEnrollment().build();
     stubCourseApi({ aggregate, tree: compositeCourse() });
     renderAt(`/courses/00000000-0000-4000-8000-00000000ffff/view/content`);
     expect(await screen.findByRole('heading', { name: 'Course is not available' })).toBeTruthy();
+  });
+
+  it("shows the unavailable-course page for the review address of another learner's attempt, without retrying", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const aggregate = anEnrollment().selfEnrolled().finished().build();
+    const api = stubCourseApi({ aggregate, tree: compositeCourse() });
+    const someoneElses = '00000000-0000-4000-8000-0000000a0b0c';
+    renderAt(
+      `/courses/${aggregate.objective.id}/view/content?viewType=REVIEW&objectiveWorkflowId=${someoneElses}`,
+    );
+    expect(await screen.findByRole('heading', { name: 'Course is not available' })).toBeTruthy();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    const treeCalls = () => api.calls.filter((call) => call.path.includes(someoneElses)).length;
+    const before = treeCalls();
+    await act(() => vi.advanceTimersByTimeAsync(FULL_TREE_RETRY_MS + 1000));
+    expect(treeCalls()).toBe(before);
+    expect(screen.getByRole('heading', { name: 'Course is not available' })).toBeTruthy();
   });
 
   it('has no axe violations', async () => {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { PresentationMode, WorkflowState, type ActivityNode } from '@portal/contracts';
 import { firstStartableAxis, isGradeRevealed, type ActivityRuleContext } from '@portal/domain';
 import { BlockingLoader } from '../../components/blocking-loader.tsx';
-import { ApiError, INTERNAL_ERROR_TEXT } from '../../lib/api-client.ts';
+import { ApiError, internalErrorText } from '../../lib/api-client.ts';
 import { trackEvent } from '../../lib/analytics.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { showToast } from '../../lib/toast.ts';
@@ -35,6 +35,9 @@ export const WORKFLOW_PARAM = 'objectiveWorkflowId';
 
 /** Statuses that mean "you may not see this course" (spec 8): the unavailable-course page. */
 const UNAVAILABLE_STATUSES = new Set([400, 401, 403, 404]);
+
+const isUnavailable = (error: unknown) =>
+  error instanceof ApiError && UNAVAILABLE_STATUSES.has(error.status);
 
 export const courseContentPath = (objectiveId: string, axis = '') =>
   `/courses/${encodeURIComponent(objectiveId)}/view/content${axis ? `/${axis}` : ''}`;
@@ -107,7 +110,15 @@ export function CourseContentPage({ objectiveId, axis, unavailable }: CourseCont
       void queryClient.invalidateQueries({ queryKey: courseContentKeys.tree(workflowId) });
   }, [queryClient, workflowId]);
   const now = useConstraintClock(root, refetchTree);
-  useTreeRetry(workflowId, treeQuery.isError ? treeQuery.errorUpdatedAt : null, refetchTree);
+  // An attempt the learner may not see (another learner's, say) is not retried: it will not appear.
+  const attemptUnavailable = [workflowQuery, treeQuery].some(
+    (query) => query.isError && isUnavailable(query.error),
+  );
+  useTreeRetry(
+    workflowId,
+    treeQuery.isError && !attemptUnavailable ? treeQuery.errorUpdatedAt : null,
+    refetchTree,
+  );
 
   const workflow = workflowQuery.data;
   const objectiveFinished = workflow ? workflow.state !== WorkflowState.inProgress : false;
@@ -164,10 +175,10 @@ export function CourseContentPage({ objectiveId, axis, unavailable }: CourseCont
   usePageTitle(path?.[path.length - 1]?.name, aggregate?.objective.name ?? t('pageTitle'));
 
   if (aggregateQuery.isError) {
-    const error = aggregateQuery.error;
-    if (error instanceof ApiError && UNAVAILABLE_STATUSES.has(error.status)) return unavailable;
+    if (isUnavailable(aggregateQuery.error)) return unavailable;
     return <Alert color="red">{t('genericError')}</Alert>;
   }
+  if (attemptUnavailable) return unavailable;
   if (!aggregate || starting || leaving)
     return (
       <BlockingLoader
@@ -178,7 +189,9 @@ export function CourseContentPage({ objectiveId, axis, unavailable }: CourseCont
   if (!workflowId)
     return (
       <Stack gap="md">
-        <Title order={1}>{aggregate.objective.name}</Title>
+        <Title order={1}>
+          <bdi>{aggregate.objective.name}</bdi>
+        </Title>
         <Text>{t('noWorkflow')}</Text>
         <Anchor component={Link} to={courseDetailsPath(objectiveId)}>
           {t('toDetails')}
@@ -194,7 +207,9 @@ export function CourseContentPage({ objectiveId, axis, unavailable }: CourseCont
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
-        <Title order={1}>{aggregate.objective.name}</Title>
+        <Title order={1}>
+          <bdi>{aggregate.objective.name}</bdi>
+        </Title>
         {canSubmit ? (
           <Button onClick={() => void submit()} loading={submitting}>
             {t('submitCourse')}
@@ -264,7 +279,7 @@ function ContentArea({
   const isComposite = visibleChildren(root).length > 0;
 
   // A path the tree does not have is an internal error (spec 4).
-  if (axis !== undefined && !path) return <Alert color="red">{INTERNAL_ERROR_TEXT}</Alert>;
+  if (axis !== undefined && !path) return <Alert color="red">{internalErrorText()}</Alert>;
 
   if (!isComposite) return <ActivityView key={workflowId} {...common} path={path ?? [root]} />;
 

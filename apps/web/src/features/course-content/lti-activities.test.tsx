@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { ActivityType, DisplayMode, type ActivityNode } from '@portal/contracts';
@@ -49,7 +49,7 @@ function courseWithTool(tool: ActivityNode) {
   return aCourseTree('Data Literacy Essentials', [aNode('Reading a chart'), tool]);
 }
 
-const toolFrame = () => screen.queryByTitle('LTI tool iframe');
+const toolFrame = () => screen.queryByTitle('Chart quiz');
 let submissions: Submission[];
 
 beforeAll(async () => {
@@ -176,6 +176,46 @@ describe('LTI activities in the course content', () => {
     expect(screen.queryByRole('button', { name: 'Mark as completed' })).toBeNull();
     expect(lti.calls).toHaveLength(0);
     expect(submissions).toHaveLength(0);
+  });
+  it('marks a tool activity scored below the passing score, in the result and in the contents', async () => {
+    const aggregate = anEnrollment().selfEnrolled().finished().build();
+    const tool = aTool('Security basics quiz');
+    tool.normalizedPassingScore = 0.6;
+    tool.activityWorkflowAggregate = {
+      lastActivityWorkflow: {
+        id: '00000000-0000-4000-8000-00000000e102',
+        state: 6,
+        progress: 1,
+        started: '2026-02-01T09:00:00Z',
+        submitted: null,
+        finished: '2026-02-02T09:00:00Z',
+      },
+      bestActivityRecord: {
+        id: '00000000-0000-4000-8000-00000000f102',
+        score: 0,
+        maxScore: 3,
+        normalizedScore: 0,
+        passed: false,
+        progress: 1,
+        finished: '2026-02-02T09:00:00Z',
+      },
+    };
+    const tree = courseWithTool(tool);
+    stubCourseApi({ aggregate, tree });
+    stubLtiApi();
+    renderAt(
+      `/courses/${aggregate.objective.id}/view/content/${tree.children[1]!.axis}?viewType=REVIEW`,
+    );
+
+    expect(await screen.findByText('Completed below the passing score')).toBeTruthy();
+    expect(screen.getByText('Score: 0%')).toBeTruthy();
+    expect(screen.queryByText('Completed')).toBeNull();
+    const contents = screen.getByRole('navigation', { name: 'Course contents' });
+    const item = within(contents)
+      .getByRole('link', { name: 'Security basics quiz' })
+      .closest('li')!;
+    expect(within(item).getByRole('img', { name: 'Below passing score' })).toBeTruthy();
+    expect(within(item).queryByRole('img', { name: 'Completed' })).toBeNull();
   });
 });
 

@@ -39,7 +39,8 @@ function CourseArea({ objectiveId, current, children }: CourseAreaLayoutProps) {
       icon: <IconInfoCircle size={18} aria-hidden="true" />,
     },
   ];
-  if (derived.showContentLayer || current === 'content') {
+  // Spec 2: the content layer only while in progress or reviewable, never for LTI courses, on whichever page.
+  if (derived.showContentLayer) {
     layers.push({
       layer: 'content',
       to: courseContentPath(objectiveId),

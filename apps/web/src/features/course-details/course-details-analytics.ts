@@ -5,7 +5,7 @@ import type { EnrollmentAggregate } from '@portal/contracts';
 import { trackEvent } from '../../lib/analytics.ts';
 import { readLocal, writeLocal } from '../../lib/storage.ts';
 
-const OPENED_KEY = 'courseDetails.openedAggregates';
+const OPENED_KEY = 'courseDetails.openedCourses';
 const MAX_REMEMBERED = 500;
 const openedSchema = z.array(z.string());
 
@@ -21,13 +21,14 @@ export function useCourseDetailsAnalytics(aggregate: EnrollmentAggregate | undef
       objectiveWorkflowAggregateId: aggregate.objectiveWorkflowAggregate.id,
     };
     trackEvent('about_the_course_page_load', properties);
-    // "First time" is per browser: the learner has never opened this enrolment here, nor taken it anywhere.
+    // "First time": the learner has never taken the course, and this browser has not told it yet. The server
+    // stores one per learner and course ever (docs/decisions/0011), whichever browser sends it.
     const { lastObjectiveWorkflow, lastObjectiveRecord } = aggregate.objectiveWorkflowAggregate;
+    if (lastObjectiveWorkflow !== null || lastObjectiveRecord !== null) return;
+    const key = `${aggregate.userId}:${aggregate.objective.id}`;
     const opened = readLocal(OPENED_KEY, openedSchema) ?? [];
-    if (opened.includes(aggregate.id)) return;
-    writeLocal(OPENED_KEY, [...opened, aggregate.id].slice(-MAX_REMEMBERED));
-    if (lastObjectiveWorkflow === null && lastObjectiveRecord === null) {
-      trackEvent('course_open_first_time', properties);
-    }
+    if (opened.includes(key)) return;
+    writeLocal(OPENED_KEY, [...opened, key].slice(-MAX_REMEMBERED));
+    trackEvent('course_open_first_time', properties);
   }, [aggregate]);
 }

@@ -102,7 +102,11 @@ describe('CourseDetailsPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Data Literacy Essentials' }),
     ).toBeTruthy();
     expect(document.title).toBe('Data Literacy Essentials | Learner portal');
-    expect(screen.getByText('DLE-1')).toBeTruthy();
+    // Read out beside the title; the coloured cover of a course without an image repeats it as decoration.
+    expect(
+      screen.getByText('DLE-1', { ignore: '[aria-hidden="true"], script, style' }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('cover-code').textContent).toBe('DLE-1');
     expect(
       within(screen.getByRole('list', { name: 'Collections' })).getByText('Data & AI'),
     ).toBeTruthy();
@@ -151,6 +155,18 @@ describe('CourseDetailsPage', () => {
     cleanup();
 
     await renderDetails(course);
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(postedEvents(requests)).toEqual(['about_the_course_page_load']));
+  });
+
+  it('never posts course_open_first_time for a course already taken', async () => {
+    const course = anEnrollment().finished().build();
+    const workflowId = course.objectiveWorkflowAggregate.lastObjectiveWorkflow!.id;
+    await renderDetails(course, {
+      workflows: [workflowOf(course)],
+      trees: { [workflowId]: treeFor() },
+      records: [recordOf(course)],
+    });
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(postedEvents(requests)).toEqual(['about_the_course_page_load']));
   });
@@ -222,6 +238,110 @@ describe('CourseDetailsPage', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Retake' }));
     await waitFor(() => expect(router.state.location.search).toBe('?start=1&restart=1'));
+  });
+
+  it('says "Coming soon" for a draft course and offers no way to start it', async () => {
+    const course = anEnrollment().mandatory().named('Cloud Architecture Basics').draft().build();
+    await renderDetails(course);
+    await screen.findByRole('heading', { level: 1, name: 'Cloud Architecture Basics' });
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+    const actions = within(screen.getByRole('group', { name: 'Course actions' }));
+    for (const name of ['Start', 'Start again', 'Retake', 'Continue'])
+      expect(actions.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('describes a retake by its own attempt, leaving the earlier result to the attempts table', async () => {
+    const finished = anEnrollment()
+      .gradeReveal(GradeRevealPolicy.afterFinish)
+      .finished({ grade: 'A', score: 1, maxScore: 1, normalizedScore: 1, passed: true });
+    const earlier = recordOf(finished.build());
+    const course = finished.inProgress(0, '2026-02-20T09:00:00Z').build();
+    course.retake = true;
+    const workflowId = course.objectiveWorkflowAggregate.lastObjectiveWorkflow!.id;
+    await renderDetails(course, {
+      workflows: [workflowOf(course, { objectiveRecordId: null })],
+      trees: { [workflowId]: treeFor() },
+      records: [earlier],
+    });
+
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(screen.getByText('In Progress')).toBeTruthy();
+    expect(
+      screen.getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuenow'),
+    ).toBe('0');
+    expect(screen.queryByTestId('result-badge')).toBeNull();
+    expect(screen.queryByText(/Grade:/)).toBeNull();
+    expect(screen.queryByText('Passed')).toBeNull();
+    expect(screen.queryByText('Finished')).toBeNull();
+    const table = within(await screen.findByRole('table'));
+    expect(table.getByText('A · 100%')).toBeTruthy();
+  });
+
+  it.each([
+    [true, 'You can try again.'],
+    [false, 'You have no attempts left.'],
+  ])(
+    'tells a learner who failed (retake %s) the minimum, the score and what is left',
+    async (retake, left) => {
+      const course = anEnrollment()
+        .gradedOn('77777777-7777-4777-8777-777777777777')
+        .finished({ grade: 'E', score: 4.5, maxScore: 10, normalizedScore: 0.45, passed: false })
+        .build();
+      course.retake = retake;
+      const workflowId = course.objectiveWorkflowAggregate.lastObjectiveWorkflow!.id;
+      await renderDetails(course, {
+        workflows: [workflowOf(course)],
+        trees: { [workflowId]: treeFor() },
+        records: [recordOf(course)],
+        gradingScales: [
+          {
+            id: '77777777-7777-4777-8777-777777777777',
+            maxScore: 10,
+            name: 'A–F',
+            description: null,
+            normalizedPassingScore: 0.6,
+            numberOfGrades: 0,
+            objectiveGrades: [],
+            passingGradeId: null,
+          },
+        ],
+      });
+      const message = await screen.findByTestId('not-passed-message');
+      expect(message.textContent).toContain('You have not passed this course');
+      expect(message.textContent).toContain(
+        'At least 6 points out of 10 were needed to pass; you scored 4.5.',
+      );
+      expect(message.textContent).toContain(left);
+      expect(screen.getByText('Not passed')).toBeTruthy();
+    },
+  );
+
+  it('gives the passing score in percent when the scale has no points, and says nothing to a learner who passed', async () => {
+    const failed = anEnrollment()
+      .finished({ score: 0.5, maxScore: 1, normalizedScore: 0.5, passed: false })
+      .build();
+    const workflowId = failed.objectiveWorkflowAggregate.lastObjectiveWorkflow!.id;
+    await renderDetails(failed, {
+      workflows: [workflowOf(failed)],
+      trees: { [workflowId]: { ...treeFor(), normalizedPassingScore: 0.6 } },
+      records: [recordOf(failed)],
+    });
+    expect((await screen.findByTestId('not-passed-message')).textContent).toContain(
+      'At least 60% was needed to pass; you scored 50%.',
+    );
+    cleanup();
+
+    const passed = anEnrollment()
+      .finished({ score: 0.9, maxScore: 1, normalizedScore: 0.9, passed: true })
+      .build();
+    const passedWorkflow = passed.objectiveWorkflowAggregate.lastObjectiveWorkflow!.id;
+    await renderDetails(passed, {
+      workflows: [workflowOf(passed)],
+      trees: { [passedWorkflow]: { ...treeFor(), normalizedPassingScore: 0.6 } },
+      records: [recordOf(passed)],
+    });
+    await screen.findByText('Passed');
+    expect(screen.queryByTestId('not-passed-message')).toBeNull();
   });
 
   it('never shows a grade the policy hides, nor offers review', async () => {

@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { idSchema, type EnrollmentAggregate } from '@portal/contracts';
-import { ApiError, UNKNOWN_ERROR_TEXT } from '../../lib/api-client.ts';
+import { ApiError, unknownErrorText } from '../../lib/api-client.ts';
 import { showToast } from '../../lib/toast.ts';
 import { ListLoading } from '../../components/course-list/list-loading.tsx';
 import { LoadFailed } from '../../components/course-list/load-failed.tsx';
@@ -45,7 +45,7 @@ export function CourseDetailsPage({ objectiveId }: { objectiveId: string }) {
 function CourseDetails({ objectiveId }: { objectiveId: string }) {
   const { t } = useTranslation('courseDetails');
   const [now] = useState(() => new Date());
-  const { aggregate, derived } = useCourseOverview(objectiveId, now);
+  const { aggregate, tree, derived } = useCourseOverview(objectiveId, now);
   const records = useQuery({
     ...objectiveRecordsQuery(objectiveId),
     enabled: aggregate.isSuccess,
@@ -56,7 +56,7 @@ function CourseDetails({ objectiveId }: { objectiveId: string }) {
 
   const failedOtherwise = aggregate.isError && !isUnavailableError(aggregate.error);
   useEffect(() => {
-    if (failedOtherwise) showToast({ kind: 'critical', message: UNKNOWN_ERROR_TEXT });
+    if (failedOtherwise) showToast({ kind: 'critical', message: unknownErrorText() });
   }, [failedOtherwise]);
 
   if (aggregate.isPending) return <ListLoading label={t('page.loading')} />;
@@ -74,6 +74,11 @@ function CourseDetails({ objectiveId }: { objectiveId: string }) {
       buttons={derived.buttons}
       records={records.data ?? []}
       scale={scale.data ?? null}
+      passingScore={
+        scaleId !== null
+          ? (scale.data?.normalizedPassingScore ?? null)
+          : (tree.data?.normalizedPassingScore ?? null)
+      }
       supportReview={derived.supportReview}
       now={now}
     />

@@ -1,7 +1,7 @@
 // The learner's state in one course, shared by the details page and the sidebar layers: aggregate, last
 // attempt, its activity tree root, and what the spec's rules derive from them.
 import { useQuery } from '@tanstack/react-query';
-import { ActivityState, ActivityType, WorkflowState } from '@portal/contracts';
+import { ActivityType, WorkflowState } from '@portal/contracts';
 import { courseButtons, isReviewAllowed, type CourseButtons } from '@portal/domain';
 import {
   activityTreeQuery,
@@ -10,7 +10,6 @@ import {
 } from './api/course-details-queries.ts';
 
 const LTI_TYPES: readonly number[] = [ActivityType.lti13, ActivityType.lti11];
-const LAUNCHABLE_STATES: readonly number[] = [ActivityState.ready, ActivityState.expired];
 
 export function useCourseOverview(objectiveId: string, now: Date) {
   const aggregate = useQuery(courseAggregateQuery(objectiveId));
@@ -33,11 +32,11 @@ export function useCourseOverview(objectiveId: string, now: Date) {
     {
       ...data,
       activityType: activity.type,
+      activityState: activity.state,
       supportReview,
       protectResults,
       starting: false,
       inProctorSession: false,
-      isLtiReadyOrExpired: isLti && LAUNCHABLE_STATES.includes(activity.state),
     },
     now,
   );

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { NIL_ID, type Showcase, type Term } from '@portal/contracts';
+import { MAX_FILTER_TEXT_LENGTH, NIL_ID, type Showcase, type Term } from '@portal/contracts';
 import { anEnrollment } from '../../../../../packages/domain/src/testing/enrollment-builder.ts';
 import { CoursesPage } from './courses-page.tsx';
-import { ENROLLED_FILTERS_STORAGE_KEY } from './components/enrolled-courses.tsx';
+import { enrolledFiltersStorageKey } from './components/enrolled-courses.tsx';
 import {
   courseListFilters,
+  fakeLearner,
   installFakeLms,
   type FakeLmsData,
   type RecordedRequest,
@@ -31,6 +32,7 @@ const DATA_AI = showcase('33333333-3333-4333-8333-333333333333', 'Data & AI', 1)
 const LEADERSHIP = showcase('44444444-4444-4444-8444-444444444444', 'Leadership', 2);
 const UNCATEGORIZED = showcase(NIL_ID, 'Uncategorized', 3);
 const GONE = '99999999-9999-4999-8999-999999999999';
+const ENROLLED_FILTERS_STORAGE_KEY = enrolledFiltersStorageKey(fakeLearner.id);
 
 function catalogue(): FakeLmsData {
   return {
@@ -115,6 +117,36 @@ describe('CoursesPage', () => {
     expect(screen.queryByText('Some filters are no longer available and were removed.')).toBeNull();
   });
 
+  it('keeps only the filter keys (and the one-shot flags) in the address, silently', async () => {
+    const { router } = await renderPage(
+      '/courses?foo=bar&utm_source=x&keyword=sql&occflow=other&selfRegistered=true',
+    );
+    await waitFor(() => expect(currentSearch(router).has('utm_source')).toBe(false));
+    expect(currentSearch(router).toString()).toBe('occflow=other&selfRegistered=true&keyword=sql');
+    await waitFor(() => expect(courseTitles()).toEqual(['SQL basics']));
+    expect(screen.queryByText('Some filters are no longer available and were removed.')).toBeNull();
+  });
+
+  it('drops unknown keys also when the address names no filter', async () => {
+    const { router } = await renderPage('/courses?utm_source=newsletter');
+    await waitFor(() => expect(currentSearch(router).toString()).toBe(''));
+    await waitFor(() => expect(courseTitles()).toHaveLength(3));
+  });
+
+  it('takes no more search text than the server accepts, typed or from the address', async () => {
+    const long = 'sql'.repeat(300);
+    const { router } = await renderPage(`/courses?keyword=${long}`);
+    const box = await screen.findByRole<HTMLInputElement>('searchbox', { name: 'Search courses' });
+    expect(box.maxLength).toBe(MAX_FILTER_TEXT_LENGTH);
+    await waitFor(() =>
+      expect(currentSearch(router).get('keyword')).toBe(long.slice(0, MAX_FILTER_TEXT_LENGTH)),
+    );
+    const searched = JSON.stringify(courseListFilters(requests).at(-1));
+    expect(searched).toContain(`"${long.slice(0, MAX_FILTER_TEXT_LENGTH)}"`);
+    expect(searched).not.toContain(long.slice(0, MAX_FILTER_TEXT_LENGTH + 1));
+    expect(screen.queryByText('Your courses could not be loaded')).toBeNull();
+  });
+
   it('restores the remembered filters when the URL has none, and writes them to the URL', async () => {
     window.localStorage.setItem(
       ENROLLED_FILTERS_STORAGE_KEY,
@@ -129,6 +161,19 @@ describe('CoursesPage', () => {
     );
     expect(screen.getByRole('checkbox', { name: 'Leadership' })).toHaveProperty('checked', true);
     expect(screen.queryByText('Some filters are no longer available and were removed.')).toBeNull();
+  });
+
+  it('never applies filters remembered for another user of the same browser', async () => {
+    const previousUser = enrolledFiltersStorageKey('00000000-0000-4000-8000-0000000b0b0b');
+    window.localStorage.setItem(previousUser, JSON.stringify('keyword=gdpr'));
+    // The unscoped key of earlier versions belongs to nobody in particular either.
+    window.localStorage.setItem('courses.enrolled.filters', JSON.stringify('keyword=gdpr'));
+    const { router } = await renderPage();
+    await waitFor(() => expect(courseTitles()).toHaveLength(3));
+    expect(currentSearch(router).get('keyword')).toBeNull();
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search courses' }).value).toBe(
+      '',
+    );
   });
 
   it('searches after the pause, lower-cased and left-trimmed, and logs the search', async () => {

@@ -65,7 +65,7 @@ describe('occflow=addToMyCourses', () => {
     const router = renderAt(deepLink('/profile', '&selfRegistered=1&tab=info'));
 
     const toast = await screen.findByText('Intro to Data was added to your courses.');
-    expect(toast.closest('[role="status"]')).not.toBeNull();
+    expect(toast.closest('[data-toast-kind="success"]')).not.toBeNull();
     expect(router.state.location.pathname).toBe('/courses');
     expect(router.state.location.search).toBe('');
     expect(stepsOf(calls).filter((step) => step.startsWith('POST'))).toEqual([
@@ -97,7 +97,7 @@ describe('occflow=addToMyCourses', () => {
     const router = renderAt(deepLink('/profile'));
 
     const toast = await screen.findByText('The course is archived.');
-    expect(toast.closest('[role="alert"]')).not.toBeNull();
+    expect(toast.closest('[data-toast-kind="critical"]')).not.toBeNull();
     expect(router.state.location.pathname).toBe('/profile');
     expect(router.state.location.search).toBe('');
     expect(screen.queryByText(/was added to your courses/)).toBeNull();
@@ -112,7 +112,7 @@ describe('occflow=addToMyCourses', () => {
     );
     renderAt(deepLink('/courses'));
     const toast = await screen.findByText('Unknown error. Please refresh the page and try again.');
-    expect(toast.closest('[role="alert"]')).not.toBeNull();
+    expect(toast.closest('[data-toast-kind="critical"]')).not.toBeNull();
   });
 
   it('goes to My Courses with the unknown-error toast when the aggregate never appears', async () => {
@@ -128,7 +128,7 @@ describe('occflow=addToMyCourses', () => {
       vi.advanceTimersByTimeAsync(ENROLMENT_POLL_ATTEMPTS * ENROLMENT_POLL_INTERVAL_MS),
     );
     const toast = await screen.findByText('Unknown error. Please refresh the page and try again.');
-    expect(toast.closest('[role="alert"]')).not.toBeNull();
+    expect(toast.closest('[data-toast-kind="critical"]')).not.toBeNull();
     expect(router.state.location.pathname).toBe('/courses');
     expect(stepsOf(calls)).not.toContain('POST /api/lms/v1/create-self-enrollments');
   });

@@ -7,13 +7,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OCCFLOW_ADD_TO_MY_COURSES, OCCFLOW_START_THE_COURSE } from '@portal/contracts';
 import { BlockingLoader } from '../../components/blocking-loader.tsx';
+import { OBJECTIVE_ID_PARAM, OCCFLOW_PARAM, SELF_REGISTERED_PARAM } from '../../lib/query-flags.ts';
 import { showToast } from '../../lib/toast.ts';
 import { addToMyCourses, type AddToMyCoursesOutcome } from './add-to-my-courses.ts';
 
-export const OCCFLOW_PARAM = 'occflow';
-export const OBJECTIVE_ID_PARAM = 'objectiveId';
-// The "account created" greeting is skipped when an objectiveId is present: the course toast replaces it.
-const SELF_REGISTERED_PARAM = 'selfRegistered';
+export { OBJECTIVE_ID_PARAM, OCCFLOW_PARAM };
 
 // Module level, not a ref: React's strict mode mounts twice, and a course must be added only once.
 const running = new Set<string>();

@@ -47,9 +47,9 @@ describe('/lti-tool-callback', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/courses/${OBJECTIVE}`));
     expect(router.state.historyAction).toBe('REPLACE');
     const success = await screen.findByText('Quiz submitted.');
-    expect(success.closest('[role="status"]')).not.toBeNull();
+    expect(success.closest('[data-toast-kind="success"]')).not.toBeNull();
     const critical = screen.getByText('<img src=x onerror=alert(1)>Grade failed');
-    expect(critical.closest('[role="alert"]')).not.toBeNull();
+    expect(critical.closest('[data-toast-kind="critical"]')).not.toBeNull();
     expect(document.querySelector('img')).toBeNull();
   });
 

@@ -69,7 +69,7 @@ describe('the LTI workflow view', () => {
     const [link] = lti.linkRequests();
     expect(link?.search.getAll('activityWorkflowIds')).toEqual([rootWorkflow.id]);
     expect(link?.search.getAll('activityPartIds')).toEqual([]);
-    expect(screen.getByTitle('LTI tool iframe').style.height).toBe('100%');
+    expect(screen.getByTitle('Quiz course').style.height).toBe('100%');
   });
 
   it('opens a nested activity named by activityPathId, and refreshes its score every 5 s', async () => {
@@ -135,7 +135,7 @@ describe('the LTI workflow view', () => {
         'This attempt is not in progress, so the tool cannot be opened. Go back to the course to see your result.',
       ),
     ).toBeTruthy();
-    expect(screen.queryByTitle('LTI tool iframe')).toBeNull();
+    expect(screen.queryByTitle('Quiz course')).toBeNull();
     expect(lti.calls).toHaveLength(0);
   });
 

@@ -1,12 +1,12 @@
 // /open-catalog/{objectiveId}/view/details: a public course page that anyone may open and sign up from.
-import { Anchor, Badge, Box, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PublicObjectiveDetail } from '@portal/contracts';
-import { coverColor } from '@portal/domain';
 import { BlockingLoader } from '../../components/blocking-loader.tsx';
+import { CourseCover } from '../../components/course-list/course-card-parts.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -85,17 +85,16 @@ function CourseDetails({
           {t('details.backToCatalog')}
         </Group>
       </Anchor>
-      {objective.imageUrl ? (
-        <Image src={objective.imageUrl} alt="" h={COVER_HEIGHT} fit="cover" radius="md" />
-      ) : (
-        <Box
-          h={COVER_HEIGHT}
-          bg={coverColor(0)}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        />
-      )}
+      <CourseCover
+        imageUrl={objective.imageUrl}
+        objectiveId={objective.id}
+        height={COVER_HEIGHT}
+        radius="md"
+      />
       <Stack gap="xs">
-        <Title order={1}>{objective.name}</Title>
+        <Title order={1}>
+          <bdi>{objective.name}</bdi>
+        </Title>
         {objective.code ? (
           <Text c="dimmed">{t('details.code', { code: objective.code })}</Text>
         ) : null}
@@ -103,13 +102,15 @@ function CourseDetails({
           <Group gap={6} wrap="wrap" role="list" aria-label={t('details.collections')}>
             {objective.showcases.map((showcase) => (
               <Badge key={showcase.id} variant="default" role="listitem">
-                {showcase.name}
+                <bdi>
+                  <bdi>{showcase.name}</bdi>
+                </bdi>
               </Badge>
             ))}
           </Group>
         ) : null}
       </Stack>
-      {objective.description ? <Text>{objective.description}</Text> : null}
+      {objective.description ? <Text dir="auto">{objective.description}</Text> : null}
       <JoinCourse signUpUrl={signUpUrl} signInUrl={signInUrl} />
       {objective.about ? <AboutContent html={objective.about} /> : null}
     </Stack>

@@ -4,6 +4,7 @@ import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { MAX_FILTER_TEXT_LENGTH } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { BlockingLoader } from '../../components/blocking-loader.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -61,6 +62,8 @@ export function OpenCatalogPage() {
         placeholder={t('search.placeholder')}
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         value={search}
+        // The search is kept in the address: as short as the signed-in lists keep theirs.
+        maxLength={MAX_FILTER_TEXT_LENGTH}
         onChange={(event) => {
           setSearch(event.currentTarget.value);
           updateAddress({ search: event.currentTarget.value });

@@ -35,6 +35,7 @@ const user: CurrentUser = {
   department_name: null,
   external_id: null,
   roles: ['Learner'],
+  locale: null,
 };
 
 const units: UserUnits = {
@@ -222,7 +223,7 @@ describe('ProfilePage', () => {
     });
   });
 
-  it('shows the server’s message when saving fails', async () => {
+  it('says the time zone could not be set when the server refuses it', async () => {
     timeZoneAnswer = () =>
       jsonResponse(
         {
@@ -236,7 +237,9 @@ describe('ProfilePage', () => {
     await openTimeZoneTab();
     fireEvent.click(screen.getByRole('button', { name: 'Detect my time zone' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Choose a time zone from the list.')).toBeTruthy();
+    expect(
+      await screen.findByText('The time zone could not be set. Choose one from the list.'),
+    ).toBeTruthy();
     expect(screen.queryByText('The time zone was set')).toBeNull();
   });
 });

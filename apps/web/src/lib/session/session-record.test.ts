@@ -4,6 +4,7 @@ import {
   isSessionExpired,
   nextSessionRecord,
   parseSessionRecord,
+  startingSessionRecord,
   type SessionRecord,
 } from './session-record.ts';
 
@@ -62,10 +63,41 @@ describe('session record', () => {
   });
 });
 
+describe('startingSessionRecord (before the first call of a page load)', () => {
+  it('starts a record whose user is not known yet when none exists', () => {
+    expect(startingSessionRecord(null, start, ids())).toEqual({
+      id: 'new-1',
+      userId: null,
+      lastActivityDate: start.toISOString(),
+    });
+  });
+
+  it('keeps a fresh record as it is, and replaces an idle one', () => {
+    expect(startingSessionRecord(record, at(60), ids())).toBe(record);
+    expect(startingSessionRecord(record, at(7201), ids()).id).toBe('new-1');
+  });
+
+  it('always starts a new session after a sign-in', () => {
+    const next = startingSessionRecord(record, at(60), ids(), { newSignIn: true });
+    expect(next).toMatchObject({ id: 'new-1', userId: null });
+  });
+
+  it('lets the signed-in user adopt a record started before the user was known', () => {
+    const pending = startingSessionRecord(null, start, ids());
+    expect(nextSessionRecord(pending, 'user-1', at(5), ids())).toEqual({
+      id: 'new-1',
+      userId: 'user-1',
+      lastActivityDate: at(5).toISOString(),
+    });
+  });
+});
+
 describe('parseSessionRecord', () => {
   it('accepts a complete record and rejects anything else', () => {
     expect(parseSessionRecord(record)).toEqual(record);
+    expect(parseSessionRecord({ ...record, userId: null })).toEqual({ ...record, userId: null });
     expect(parseSessionRecord({ ...record, id: '' })).toBeNull();
+    expect(parseSessionRecord({ ...record, userId: '' })).toBeNull();
     expect(parseSessionRecord({ userId: 'u', lastActivityDate: 'x' })).toBeNull();
     expect(parseSessionRecord('session')).toBeNull();
     expect(parseSessionRecord(null)).toBeNull();

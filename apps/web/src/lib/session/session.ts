@@ -2,6 +2,7 @@
 import {
   readLocalParsed,
   removeLocal,
+  removeUserScopedValues,
   storageKeys,
   writeLocal,
   writeLocalString,
@@ -11,8 +12,10 @@ import {
   ACTIVITY_THROTTLE_MS,
   nextSessionRecord,
   parseSessionRecord,
+  startingSessionRecord,
   type SessionRecord,
 } from './session-record.ts';
+import { removeUserCookie } from './user-cookie.ts';
 
 let activeUserId: string | null = null;
 
@@ -23,6 +26,20 @@ export function readSessionRecord(): SessionRecord | null {
 /** Id sent as X-Session-Id (null before the first record exists). */
 export function currentSessionId(): string | null {
   return readSessionRecord()?.id ?? null;
+}
+
+/**
+ * Makes sure a session record exists before the first call of a page load (spec §7: every call carries
+ * the session id). `newSignIn` (the sign-in callback) always starts a new session.
+ */
+export function ensureSessionRecord(
+  options: { newSignIn?: boolean } = {},
+  now: Date = new Date(),
+): SessionRecord {
+  const current = readSessionRecord();
+  const record = startingSessionRecord(current, now, () => crypto.randomUUID(), options);
+  if (record !== current) writeLocal(storageKeys.session, record);
+  return record;
 }
 
 /** Records activity of the user now: refreshes the record or starts a new one (new/other user, idle). */
@@ -53,13 +70,18 @@ export function startSessionTracking(userId: string): () => void {
 }
 
 /**
- * Signs out: forget the record, end the server session (and the built-in provider's), then tell the
- * other tabs, and finally follow the provider's end-session URL. The order matters: a tab told
- * earlier could sign in again silently against a provider session that is still alive.
+ * Signs out: forget the record, the user cookie and what was remembered for this user (saved filters and
+ * search), end the server session (and the built-in provider's), then tell the other tabs, and finally
+ * follow the provider's end-session URL. The order matters: a tab told earlier could sign in again silently
+ * against a provider session that is still alive.
  */
-export async function signOut(): Promise<void> {
+export async function signOut(
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+): Promise<void> {
   activeUserId = null;
   removeLocal(storageKeys.session);
+  removeUserScopedValues();
+  removeUserCookie();
   let target: string = oidcPaths.logout;
   try {
     const response = await fetch(oidcPaths.logout, {
@@ -75,7 +97,7 @@ export async function signOut(): Promise<void> {
   }
   // A changing value so every sign-out fires a storage event in the other tabs.
   writeLocalString(storageKeys.logoutBroadcast, new Date().toISOString());
-  window.location.assign(target);
+  navigate(target);
 }
 
 /** The sign-in URL that returns to where the user is now. */

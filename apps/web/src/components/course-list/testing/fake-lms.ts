@@ -1,6 +1,7 @@
 // A fake of the LMS endpoints the course lists call, installed as `fetch`: it filters, sorts and pages like the server.
 import { vi } from 'vitest';
 import type {
+  CurrentUser,
   EnrollmentAggregate,
   GradingScale,
   LearnerSettings,
@@ -11,6 +12,8 @@ import { evaluateFilter } from '../../../../../../packages/domain/src/testing/ev
 
 export interface FakeLmsData {
   aggregates: EnrollmentAggregate[];
+  /** users/me (the signed-in learner); a learner-only Ada Lovelace by default. */
+  user?: CurrentUser;
   terms?: Term[];
   /** users/me/enrolled-showcases */
   showcases?: Showcase[];
@@ -48,7 +51,24 @@ export const learnerSettings = (catalog: boolean): LearnerSettings => ({
   feedback: { learner: { visible: true } },
   tutor: { enabled: false, defaultKnowledgeModelId: null },
   copyright: '© Example',
+  supportUrl: null,
 });
+
+export const fakeLearner: CurrentUser = {
+  id: '00000000-0000-4000-8000-00000000a0a0',
+  email: 'ada@example.com',
+  username: 'ada',
+  first_name: 'Ada',
+  middle_name: null,
+  last_name: 'Lovelace',
+  name: 'Ada Lovelace',
+  timezone: 'UTC',
+  tenant_id: '00000000-0000-4000-8000-0000000000aa',
+  department_name: null,
+  external_id: null,
+  roles: ['Learner'],
+  locale: null,
+};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -133,6 +153,8 @@ export function installFakeLms(data: FakeLmsData): RecordedRequest[] {
         const scales = (data.gradingScales ?? []).filter((scale) => evaluateFilter(filter, scale));
         return json({ data: scales, totalCount: scales.length, groupCount: -1, summary: null });
       }
+      case '/api/platform/v1/users/me':
+        return json(data.user ?? fakeLearner);
       case '/api/platform/v1/settings/learner':
         return json(learnerSettings(data.catalogEnabled ?? true));
       case '/api/events':

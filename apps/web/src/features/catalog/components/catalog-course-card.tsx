@@ -15,12 +15,10 @@ import {
 
 interface CatalogCourseCardProps {
   aggregate: EnrollmentAggregate;
-  /** Position in the list, which picks the cover colour of a course without an image. */
-  index: number;
   now: Date;
 }
 
-export function CatalogCourseCard({ aggregate, index, now }: CatalogCourseCardProps) {
+export function CatalogCourseCard({ aggregate, now }: CatalogCourseCardProps) {
   const { t } = useTranslation('catalog');
   const format = useFormatters();
   const titleId = useId();
@@ -38,7 +36,7 @@ export function CatalogCourseCard({ aggregate, index, now }: CatalogCourseCardPr
       h="100%"
     >
       <Card.Section>
-        <CourseCover imageUrl={objective.imageUrl} index={index} />
+        <CourseCover imageUrl={objective.imageUrl} objectiveId={objective.id} />
       </Card.Section>
       <Stack gap="xs" mt="sm" style={{ flexGrow: 1 }}>
         {comingSoon || locked ? (
@@ -49,7 +47,9 @@ export function CatalogCourseCard({ aggregate, index, now }: CatalogCourseCardPr
         ) : null}
         <Title order={2} size="h4" id={titleId}>
           <Anchor component={Link} to={`/catalog/${objective.id}`} inherit>
-            {objective.name}
+            <bdi>
+              <bdi>{objective.name}</bdi>
+            </bdi>
           </Anchor>
         </Title>
         {objective.code ? <Text size="sm">{objective.code}</Text> : null}
@@ -58,7 +58,7 @@ export function CatalogCourseCard({ aggregate, index, now }: CatalogCourseCardPr
           childrenCount={objective.childrenCount}
         />
         {objective.description ? (
-          <Text size="sm" c="dimmed" lineClamp={3}>
+          <Text size="sm" c="dimmed" lineClamp={3} dir="auto">
             {objective.description}
           </Text>
         ) : null}

@@ -42,19 +42,23 @@ export function CatalogCourseDetails({ aggregate, enrolled }: CatalogCourseDetai
       </Anchor>
       <Group align="flex-start" gap="xl" wrap="wrap-reverse">
         <Stack gap="sm" style={{ flex: '1 1 320px' }}>
-          <Title order={1}>{objective.name}</Title>
+          <Title order={1}>
+            <bdi>{objective.name}</bdi>
+          </Title>
           {objective.code ? <Text c="dimmed">{objective.code}</Text> : null}
           {isComingSoon(aggregate) ? <ComingSoonMarker /> : null}
           {objective.showcases.length > 0 ? (
             <Group gap="xs" role="list" aria-label={t('course.collections')}>
               {objective.showcases.map((showcase) => (
                 <Badge key={showcase.id} role="listitem" variant="light" tt="none">
-                  {showcase.name}
+                  <bdi>
+                    <bdi>{showcase.name}</bdi>
+                  </bdi>
                 </Badge>
               ))}
             </Group>
           ) : null}
-          {objective.description ? <Text>{objective.description}</Text> : null}
+          {objective.description ? <Text dir="auto">{objective.description}</Text> : null}
           {opensLater && aggregate.availabilityDate ? (
             <Text size="sm">
               {t('course.availableFrom', { date: format.date(aggregate.availabilityDate) })}
@@ -63,7 +67,11 @@ export function CatalogCourseDetails({ aggregate, enrolled }: CatalogCourseDetai
           <EnrolmentAction aggregate={aggregate} enrolled={enrolled} />
         </Stack>
         <Box style={{ flex: '0 1 360px', borderRadius: 8, overflow: 'hidden' }} w="100%">
-          <CourseCover imageUrl={objective.imageUrl} index={0} height={DETAIL_COVER_HEIGHT} />
+          <CourseCover
+            imageUrl={objective.imageUrl}
+            objectiveId={objective.id}
+            height={DETAIL_COVER_HEIGHT}
+          />
         </Box>
       </Group>
       {about ? (
@@ -73,7 +81,7 @@ export function CatalogCourseDetails({ aggregate, enrolled }: CatalogCourseDetai
           </Title>
           <Typography>
             {/* Sanitised by DOMPurify in sanitizeAbout. */}
-            <div dangerouslySetInnerHTML={{ __html: about }} />
+            <div dir="auto" dangerouslySetInnerHTML={{ __html: about }} />
           </Typography>
         </Stack>
       ) : null}

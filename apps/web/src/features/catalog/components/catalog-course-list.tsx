@@ -31,8 +31,8 @@ export function CatalogCourseList({ filters, onClearFilters }: CatalogCourseList
   const aggregates = courses.data.pages.flatMap((page) => page.data);
   return (
     <CourseGrid
-      cards={aggregates.map((aggregate, index) => (
-        <CatalogCourseCard key={aggregate.id} aggregate={aggregate} index={index} now={now} />
+      cards={aggregates.map((aggregate) => (
+        <CatalogCourseCard key={aggregate.id} aggregate={aggregate} now={now} />
       ))}
       total={courses.data.pages.at(-1)?.totalCount ?? 0}
       refreshing={courses.isFetching}

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EnrollmentAggregate } from '@portal/contracts';
-import { ApiError, UNKNOWN_ERROR_TEXT } from '../../../lib/api-client.ts';
+import { ApiError, unknownErrorText } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { catalogKeys, createSelfEnrollment } from '../api/catalog-queries.ts';
 
@@ -28,7 +28,7 @@ export function useAddToMyCourses(aggregate: EnrollmentAggregate) {
       // A refused command carries the server's reason (not in the catalog, archived, not open yet…).
       showToast({
         kind: 'critical',
-        message: error instanceof ApiError ? error.message : UNKNOWN_ERROR_TEXT,
+        message: error instanceof ApiError ? error.message : unknownErrorText(),
       });
     },
   });

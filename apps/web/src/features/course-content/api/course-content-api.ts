@@ -10,7 +10,7 @@ import {
   objectiveWorkflowSchema,
   type ObjectiveWorkflow,
 } from '@portal/contracts';
-import { ApiError, LMS_API, apiGet, runCommand } from '../../../lib/api-client.ts';
+import { ApiError, LMS_API, apiGet, clientErrorText, runCommand } from '../../../lib/api-client.ts';
 
 const enc = encodeURIComponent;
 const workflowPath = (workflowId: string) =>
@@ -142,7 +142,8 @@ export async function submitObjectiveWorkflow(
   for (;;) {
     const workflow = await fetchObjectiveWorkflow(workflowId);
     if (workflow.objectiveRecordId) return workflow.objectiveRecordId;
-    if (Date.now() + pollIntervalMs > deadline) throw new ApiError(408, 'Time over!');
+    if (Date.now() + pollIntervalMs > deadline)
+      throw new ApiError(408, clientErrorText('timeOver'));
     await sleep(pollIntervalMs);
   }
 }

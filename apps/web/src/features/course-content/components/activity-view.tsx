@@ -19,7 +19,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ActivityType, WorkflowState, type ActivityNode } from '@portal/contracts';
-import { activityDisabledReason, isLockedItem, type ActivityRuleContext } from '@portal/domain';
+import {
+  activityDisabledReason,
+  isLockedItem,
+  pastDueNotice,
+  type ActivityRuleContext,
+} from '@portal/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -35,6 +40,7 @@ import { visibleChildren, workflowIdsAlong } from '../model/tree-paths.ts';
 import { ActivityHtml } from './activity-html.tsx';
 import { DisabledReasonMessage } from './disabled-reason-message.tsx';
 import { MobileWarning } from './mobile-warning.tsx';
+import { PastDueNote } from './past-due-note.tsx';
 
 export interface ActivityViewProps {
   objectiveId: string;
@@ -64,7 +70,9 @@ function ActivityHeading({
 }) {
   const title = (
     <Title order={order} size="h3">
-      {node.name}
+      <bdi>
+        <bdi>{node.name}</bdi>
+      </bdi>
     </Title>
   );
   return showName ? title : <VisuallyHidden>{title}</VisuallyHidden>;
@@ -80,7 +88,9 @@ function ModuleView({ node, hrefFor }: { node: ActivityNode; hrefFor: (axis: str
         {children.map((child) => (
           <li key={child.axis}>
             <Anchor component={Link} to={hrefFor(child.axis)}>
-              {child.name}
+              <bdi>
+                <bdi>{child.name}</bdi>
+              </bdi>
             </Anchor>
           </li>
         ))}
@@ -139,10 +149,8 @@ function LeafView({
           queryKey: courseContentKeys.tree(objectiveWorkflowId),
         });
       },
-      () => {
-        setStartFailed(true);
-        showToast({ kind: 'critical', message: t('startFailed') });
-      },
+      // Said in place (an alert), not as a toast: the start flow's own failure already toasts it once.
+      () => setStartFailed(true),
     );
   }, [
     needsStart,
@@ -154,7 +162,6 @@ function LeafView({
     node.id,
     node.activityPathId,
     queryClient,
-    t,
   ]);
 
   const isLti = isLtiActivityType(node.type);
@@ -164,9 +171,16 @@ function LeafView({
     enabled: !needsStart && !isLti,
   });
 
+  // "Mark as completed" goes away once done: focus moves to the note that replaces it, and a screen reader
+  // reads the note as it receives focus (a live announcement on top would say it twice).
+  const completedNote = useRef<HTMLDivElement>(null);
+  const focusCompletedNote = useRef(false);
   const finish = useMutation({
     mutationFn: () => finishActivityWorkflows(objectiveWorkflowId, workflowIdsAlong(path)),
-    onSuccess: () => invalidateCourse(),
+    onSuccess: () => {
+      focusCompletedNote.current = true;
+      return invalidateCourse();
+    },
     onError: (error) =>
       showToast({
         kind: 'critical',
@@ -174,7 +188,19 @@ function LeafView({
       }),
   });
 
-  if (startFailed) return <Alert color="red">{t('startFailed')}</Alert>;
+  const completed = workflow?.finished != null;
+  useEffect(() => {
+    if (!completed || !focusCompletedNote.current) return;
+    focusCompletedNote.current = false;
+    completedNote.current?.focus();
+  }, [completed]);
+
+  if (startFailed)
+    return (
+      <Alert color="red" data-testid="activity-start-failed">
+        {t('startFailed')}
+      </Alert>
+    );
   const launchesTool = isLti && !ctx.reviewMode && !ctx.objectiveFinished;
   // In a long read only the selected activity opens its tool: one page never launches every tool at once.
   if ((needsStart || launchesTool) && !autoStart)
@@ -213,7 +239,6 @@ function LeafView({
     workflow !== null &&
     workflow.state === WorkflowState.inProgress &&
     workflow.finished === null;
-  const completed = workflow?.finished != null;
   return (
     <Stack gap="md">
       <MobileWarning supportMobileView={node.supportMobileView} />
@@ -230,7 +255,7 @@ function LeafView({
         </Group>
       ) : null}
       {completed && !ctx.reviewMode ? (
-        <Group gap={6}>
+        <Group gap={6} ref={completedNote} tabIndex={-1} data-route-focus>
           <IconCircleCheck size={18} aria-hidden="true" color="var(--mantine-color-green-9)" />
           <Text>{t('activityCompleted')}</Text>
         </Group>
@@ -244,9 +269,15 @@ export function ActivityView({ headingLevel = 2, showName = true, ...props }: Ac
   const locked = isLockedItem(node, props.ctx);
   const reason = activityDisabledReason(node, props.ctx);
   const isModule = visibleChildren(node).length > 0;
+  // Past due is informational only, and only while the learner can still work on the activity.
+  const pastDue =
+    locked || props.ctx.reviewMode || props.ctx.objectiveFinished
+      ? null
+      : pastDueNotice(node, props.ctx.now);
   return (
     <Stack gap="md" component="section" data-axis={node.axis}>
       <ActivityHeading node={node} order={headingLevel} showName={showName} />
+      {pastDue ? <PastDueNote notice={pastDue} /> : null}
       {locked ? (
         <DisabledReasonMessage reason={reason} constraint={node.activityConstraint} />
       ) : isModule ? (

@@ -40,7 +40,9 @@ function TocItems({
                 fw={selected ? 700 : undefined}
                 size="sm"
               >
-                {node.name}
+                <bdi>
+                  <bdi>{node.name}</bdi>
+                </bdi>
               </Anchor>
             </Group>
             {children.length > 0 ? <TocItems nodes={children} {...props} /> : null}
@@ -61,7 +63,9 @@ export function TableOfContents({ root, dueDate, ...props }: TableOfContentsProp
     <Box component="nav" aria-label={t('tocLabel')}>
       <Stack gap="xs">
         <Title order={2} size="h4" id={headingId}>
-          {root.name}
+          <bdi>
+            <bdi>{root.name}</bdi>
+          </bdi>
         </Title>
         <Progress value={progress * 100} aria-label={t('progressLabel')} />
         <Text size="sm">{t('progressValue', { percent })}</Text>
@@ -75,7 +79,9 @@ export function TableOfContents({ root, dueDate, ...props }: TableOfContentsProp
             aria-current={props.selectedAxis === '' ? 'page' : undefined}
             size="sm"
           >
-            {root.name}
+            <bdi>
+              <bdi>{root.name}</bdi>
+            </bdi>
           </Anchor>
         )}
       </Stack>

@@ -22,11 +22,14 @@ export function TilesView({
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {visibleChildren(root).map((node) => (
           <Card key={node.axis} withBorder padding="md" data-axis={node.axis}>
-            <Group gap="xs" wrap="nowrap" align="flex-start">
+            {/* Centred: the 16 px icons sit beside the title's text, not above its first line. */}
+            <Group gap="xs" wrap="nowrap" align="center">
               <ItemStatusIcons node={node} locked={isLockedItem(node, ctx)} />
               <Title order={2} size="h4">
                 <Anchor component={Link} to={hrefFor(node.axis)}>
-                  {node.name}
+                  <bdi>
+                    <bdi>{node.name}</bdi>
+                  </bdi>
                 </Anchor>
               </Title>
             </Group>

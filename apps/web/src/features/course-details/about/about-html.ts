@@ -2,6 +2,7 @@
 import { fragmentToHtml, sanitizeRichHtmlFragment } from '../../../lib/rich-html.ts';
 
 export const ANCHOR_CLASS = 'about-heading-anchor';
+export const HEADING_ROW_CLASS = 'about-heading';
 export const DEFERRED_SRC = 'data-deferred-src';
 
 export interface PrepareAboutOptions {
@@ -20,7 +21,10 @@ function slug(text: string): string {
   return value || 'section';
 }
 
-/** Gives each (already shifted) heading a unique id and an anchor link to it. */
+/**
+ * Gives each (already shifted) heading a unique id and an anchor link to it. The link sits beside the
+ * heading, not in it: inside, its name ("Link to section …") would become part of the heading's name.
+ */
 function anchorHeadings(headings: HTMLElement[], options: PrepareAboutOptions): void {
   const used = new Set<string>();
   for (const heading of headings) {
@@ -35,7 +39,10 @@ function anchorHeadings(headings: HTMLElement[], options: PrepareAboutOptions): 
     anchor.href = `#${id}`;
     anchor.setAttribute('aria-label', options.anchorLabel(text));
     anchor.textContent = '#';
-    heading.append(' ', anchor);
+    const row = heading.ownerDocument.createElement('div');
+    row.className = HEADING_ROW_CLASS;
+    heading.replaceWith(row);
+    row.append(heading, anchor);
   }
 }
 

@@ -77,6 +77,8 @@ describe('AboutSection', () => {
     expect(headings).toHaveLength(1);
     const [first] = headings;
     expect(first?.id).toMatch(/^about-.+-what-you-learn$/);
+    // The anchor's name is not part of the heading's name.
+    expect(about.getByRole('heading', { level: 3, name: 'What you learn' })).toBe(first);
     const anchor = about.getAllByRole('link', { name: 'Link to section What you learn' })[0];
     expect(anchor?.getAttribute('href')).toBe(`#${first?.id}`);
     expect(about.getByRole('heading', { level: 4 }).id).toBe(`${first?.id}-2`);
@@ -120,11 +122,35 @@ describe('AboutSection', () => {
     expect(dialog.getByText('Image 2 of 2')).toBeTruthy();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Focus is back on the image the gallery was opened from.
+    await waitFor(() => expect(document.activeElement).toBe(open));
 
     fireEvent.keyDown(screen.getByRole('button', { name: 'Open image 1 of 2 in the gallery' }), {
       key: 'Enter',
     });
     expect(await screen.findByText('Image 1 of 2')).toBeTruthy();
+  });
+
+  it('names the full-screen view of a table after its caption', async () => {
+    await renderAbout(
+      '<table><caption>Course plan</caption><tbody><tr><td>Week 1</td><td>Basics</td></tr></tbody></table>',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Show table in full screen' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Course plan' }));
+    expect(dialog.getByRole('cell', { name: 'Basics' })).toBeTruthy();
+  });
+
+  it('says "bytes" for a small attachment, and "byte" for one', async () => {
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), window.location.origin);
+      const length = url.pathname === '/files/one.csv' ? '1' : '295';
+      return new Response(null, { status: 200, headers: { 'content-length': length } });
+    });
+    await renderAbout(
+      '<p><a href="/files/worksheet.csv">Worksheet</a> <a href="/files/one.csv">Tiny</a></p>',
+    );
+    expect(await screen.findByText('(295 bytes)')).toBeTruthy();
+    expect(await screen.findByText('(1 byte)')).toBeTruthy();
   });
 
   it('shows a table in full screen', async () => {

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { GalleryImage } from '../../../components/image-gallery.tsx';
 import { DEFERRED_SRC, fileLinkKind, prepareAboutHtml } from './about-html.ts';
 import { fetchFileSize, formatFileSize, isAllowedCourseFile } from './file-links.ts';
+import './about-section.css';
 
 const ImageGallery = lazy(() => import('../../../components/image-gallery.tsx'));
 const PdfViewer = lazy(() => import('../../../components/pdf-viewer.tsx'));
@@ -24,6 +25,8 @@ interface Mount {
 }
 interface TableMount extends Mount {
   html: string;
+  /** The table's own caption, which names its full-screen view. */
+  caption: string;
 }
 interface PdfMount extends Mount {
   url: string;
@@ -55,6 +58,8 @@ export function AboutSection({ html }: { html: string | null | undefined }) {
   const [pdfs, setPdfs] = useState<PdfMount[]>([]);
   const [images, setImages] = useState<GalleryImage[]>([]);
   const [galleryIndex, setGalleryIndex] = useState<number | null>(null);
+  // The image the gallery was opened from: focus returns to it when the gallery closes.
+  const galleryOpener = useRef<HTMLElement | null>(null);
   const [openTable, setOpenTable] = useState<number | null>(null);
   const [openPdfs, setOpenPdfs] = useState<ReadonlySet<number>>(new Set());
   const locale = i18n.language;
@@ -75,6 +80,7 @@ export function AboutSection({ html }: { html: string | null | undefined }) {
     const tableMounts = Array.from(root.querySelectorAll('table')).map((table) => ({
       element: insertAfter(table, 'div', true),
       html: table.outerHTML,
+      caption: table.caption?.textContent?.trim() ?? '',
     }));
 
     const imageElements = Array.from(root.querySelectorAll('img'));
@@ -87,6 +93,8 @@ export function AboutSection({ html }: { html: string | null | undefined }) {
         t('about.openImage', { number: index + 1, count: imageElements.length }),
       );
       image.style.cursor = 'zoom-in';
+      // Thumbnails in a row line up at their top edge, whatever text or spacing follows each of them.
+      image.style.verticalAlign = 'top';
     });
 
     const frames = Array.from(root.querySelectorAll('iframe'));
@@ -122,7 +130,10 @@ export function AboutSection({ html }: { html: string | null | undefined }) {
       const sizeLabel = insertAfter(link, 'span');
       void fetchFileSize(link.href, controller.signal).then((size) => {
         if (size !== null && !controller.signal.aborted) {
-          sizeLabel.textContent = ` ${t('about.fileSize', { size: formatFileSize(size, locale) })}`;
+          const formatted = formatFileSize(size, locale, (count) =>
+            t('about.bytes', { count, size: new Intl.NumberFormat(locale).format(count) }),
+          );
+          sizeLabel.textContent = ` ${t('about.fileSize', { size: formatted })}`;
         }
       });
       if (kind === 'pdf') {
@@ -152,8 +163,15 @@ export function AboutSection({ html }: { html: string | null | undefined }) {
   const openImageFrom = (target: EventTarget) => {
     const image = (target as HTMLElement).closest<HTMLElement>('img[data-gallery-index]');
     if (!image) return false;
+    galleryOpener.current = image;
     setGalleryIndex(Number(image.dataset.galleryIndex));
     return true;
+  };
+  const closeGallery = () => {
+    setGalleryIndex(null);
+    const opener = galleryOpener.current;
+    // Once the dialog (and its own focus handling) has gone: back where the learner was.
+    window.setTimeout(() => opener?.focus());
   };
   const onClick = (event: MouseEvent) => {
     const anchor = (event.target as HTMLElement).closest('a[href^="#"]');
@@ -195,6 +213,7 @@ export function AboutSection({ html }: { html: string | null | undefined }) {
         <div
           ref={contentRef}
           className="about-content"
+          dir="auto"
           onClick={onClick}
           onKeyDown={onKeyDown}
           dangerouslySetInnerHTML={{ __html: safeHtml }}
@@ -249,7 +268,9 @@ export function AboutSection({ html }: { html: string | null | undefined }) {
           {/* A <header> here would be a second banner landmark beside the shell's. */}
           <Modal.Header component="div">
             <Modal.Title>
-              {openTable === null ? '' : t('about.tableDialog', { number: openTable + 1 })}
+              {fullScreenTable === undefined || openTable === null
+                ? ''
+                : fullScreenTable.caption || t('about.tableDialog', { number: openTable + 1 })}
             </Modal.Title>
             <Modal.CloseButton aria-label={t('about.close')} />
           </Modal.Header>
@@ -259,6 +280,7 @@ export function AboutSection({ html }: { html: string | null | undefined }) {
                 {/* The table's HTML comes from the sanitised content above. */}
                 <div
                   style={{ overflow: 'auto' }}
+                  dir="auto"
                   dangerouslySetInnerHTML={{ __html: fullScreenTable.html }}
                 />
               </Typography>
@@ -272,7 +294,7 @@ export function AboutSection({ html }: { html: string | null | undefined }) {
             images={images}
             index={galleryIndex}
             onIndexChange={setGalleryIndex}
-            onClose={() => setGalleryIndex(null)}
+            onClose={closeGallery}
           />
         </Suspense>
       ) : null}

@@ -28,14 +28,22 @@ export async function fetchFileSize(url: string, signal?: AbortSignal): Promise<
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
-/** "820 kB", "1.4 MB" in the given Intl locale. */
-export function formatFileSize(bytes: number, locale: string): string {
+/**
+ * "820 kB", "1.4 MB" in the given Intl locale. Sizes under a kilobyte go to `inBytes`, which words them with
+ * the catalogue's plural forms: Intl's short unit is not inflected ("295 byte").
+ */
+export function formatFileSize(
+  bytes: number,
+  locale: string,
+  inBytes: (count: number) => string,
+): string {
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
+  if (unit === 0) return inBytes(bytes);
   return new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: UNITS[unit],

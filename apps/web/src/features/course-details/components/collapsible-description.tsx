@@ -9,9 +9,14 @@ export function CollapsibleDescription({ text }: { text: string }) {
   const [expanded, setExpanded] = useState(false);
   const textId = useId();
   const preview = collapseText(text);
-  if (!preview.isCut) return <Text style={{ whiteSpace: 'pre-line' }}>{text}</Text>;
+  if (!preview.isCut)
+    return (
+      <Text style={{ whiteSpace: 'pre-line' }} dir="auto">
+        {text}
+      </Text>
+    );
   return (
-    <Text style={{ whiteSpace: 'pre-line' }}>
+    <Text style={{ whiteSpace: 'pre-line' }} dir="auto">
       <span id={textId}>{expanded ? text : `${preview.text}…`}</span>{' '}
       <Anchor
         component="button"

@@ -1,7 +1,11 @@
 // The status column of the details: cover with the result badge, progress bar, dates and the grade.
 import { Badge, Box, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { WorkflowState, type EnrollmentAggregate } from '@portal/contracts';
+import {
+  WorkflowState,
+  type EnrollmentAggregate,
+  type LastObjectiveRecord,
+} from '@portal/contracts';
 import { clampProgress, resultColor, type GradeDisplay } from '@portal/domain';
 import { CourseCover } from '../../../components/course-list/course-card-parts.tsx';
 import { useFormatters } from '../../../lib/format.ts';
@@ -56,15 +60,17 @@ export function ResultBadge({ display }: { display: GradeDisplay }) {
 
 export function CourseStatus({
   aggregate,
+  record,
   display,
 }: {
   aggregate: EnrollmentAggregate;
+  /** The current attempt's result (currentAttemptRecord), never an earlier attempt's. */
+  record: LastObjectiveRecord | null;
   display: GradeDisplay;
 }) {
   const { t } = useTranslation('courseDetails');
   const format = useFormatters();
-  const { lastObjectiveWorkflow: workflow, lastObjectiveRecord: record } =
-    aggregate.objectiveWorkflowAggregate;
+  const workflow = aggregate.objectiveWorkflowAggregate.lastObjectiveWorkflow;
   const progress = clampProgress(workflow?.progress ?? record?.progress ?? 0);
   const stateLabel =
     workflow !== null
@@ -83,10 +89,32 @@ export function CourseStatus({
   return (
     <Stack gap="sm" style={{ flex: '0 1 360px' }} w="100%">
       <Box pos="relative" style={{ borderRadius: 8, overflow: 'hidden' }}>
-        <CourseCover imageUrl={aggregate.objective.imageUrl} index={0} height={COVER_HEIGHT} />
+        <CourseCover
+          imageUrl={aggregate.objective.imageUrl}
+          objectiveId={aggregate.objective.id}
+          height={COVER_HEIGHT}
+        />
         <Box pos="absolute" bottom={8} left={8}>
           <ResultBadge display={display} />
         </Box>
+        {aggregate.objective.imageUrl === null && aggregate.objective.code ? (
+          // The coloured cover of a course without an image carries its code, as a title page would; the
+          // code is also read out beside the title, so here it is decoration.
+          <Text
+            aria-hidden="true"
+            pos="absolute"
+            top={16}
+            left={16}
+            right={16}
+            fw={700}
+            fz={28}
+            c="#1A1B1E"
+            lineClamp={2}
+            data-testid="cover-code"
+          >
+            {aggregate.objective.code}
+          </Text>
+        ) : null}
       </Box>
       <Group justify="space-between">
         <Text size="sm" fw={600}>

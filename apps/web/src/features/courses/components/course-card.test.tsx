@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { GradeRevealPolicy, type GradingScale } from '@portal/contracts';
+import { coverColorOf } from '@portal/domain';
 import { anEnrollment } from '../../../../../../packages/domain/src/testing/enrollment-builder.ts';
 import { renderCourses } from '../../../components/course-list/testing/render-list-page.tsx';
 import { CourseCard } from './course-card.tsx';
@@ -39,14 +40,17 @@ async function renderCard(
   scale: GradingScale | null = null,
 ) {
   const aggregate = builder.build();
-  await renderCourses(
-    <CourseCard aggregate={aggregate} index={1} gradingScale={scale} now={NOW} />,
-  );
+  await renderCourses(<CourseCard aggregate={aggregate} gradingScale={scale} now={NOW} />);
   const card = screen.getByRole('article', { name: aggregate.objective.name });
   return { aggregate, card: within(card) };
 }
 
 describe('CourseCard', () => {
+  it('isolates the authored course name from the page’s direction', async () => {
+    const { card } = await renderCard(anEnrollment().named('Data 101 (بيانات)'));
+    expect(card.getByText('Data 101 (بيانات)').tagName).toBe('BDI');
+  });
+
   it('shows a mandatory course that opens later, linking to its enrolment page', async () => {
     const { aggregate, card } = await renderCard(
       anEnrollment().named('Fire safety', 'HS-1').mandatory().availableFrom('2026-04-15T12:00:00Z'),
@@ -59,8 +63,9 @@ describe('CourseCard', () => {
     expect(card.getByText('Mandatory')).toBeTruthy();
     expect(card.getByRole('img', { name: 'Not available yet' })).toBeTruthy();
     expect(card.getByText('Available from Apr 15, 2026')).toBeTruthy();
+    // The course's own colour, the same in every list and on its page.
     expect(card.getByTestId('course-cover-colour').style.backgroundColor).toBe(
-      'rgb(255, 198, 153)',
+      rgb(coverColorOf(aggregate.objective.id)),
     );
   });
 
@@ -161,4 +166,25 @@ describe('CourseCard', () => {
     expect(card.getByText('5 activities')).toBeTruthy();
     expect(card.queryByTestId('course-cover-colour')).toBeNull();
   });
+
+  it("shows the course's colour instead of a broken image", async () => {
+    const { aggregate, card } = await renderCard(
+      anEnrollment().named('Fire safety').withImage('https://cdn.example.com/missing.png'),
+    );
+    const image = screen
+      .getByRole('article', { name: 'Fire safety' })
+      .querySelector<HTMLImageElement>('img[src="https://cdn.example.com/missing.png"]');
+    expect(image).not.toBeNull();
+    fireEvent.error(image!);
+    expect(card.getByTestId('course-cover-colour').style.backgroundColor).toBe(
+      rgb(coverColorOf(aggregate.objective.id)),
+    );
+    expect(screen.getByRole('article', { name: 'Fire safety' }).querySelector('img')).toBeNull();
+  });
 });
+
+/** "#FFC699" as the DOM reports a style colour. */
+function rgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

@@ -22,13 +22,11 @@ import { CourseResult } from './course-result.tsx';
 
 interface CourseCardProps {
   aggregate: EnrollmentAggregate;
-  /** Position in the list, which picks the cover colour of a course without an image. */
-  index: number;
   gradingScale: GradingScale | null;
   now: Date;
 }
 
-export function CourseCard({ aggregate, index, gradingScale, now }: CourseCardProps) {
+export function CourseCard({ aggregate, gradingScale, now }: CourseCardProps) {
   const { t } = useTranslation('courses');
   const titleId = useId();
   const { objective } = aggregate;
@@ -45,7 +43,7 @@ export function CourseCard({ aggregate, index, gradingScale, now }: CourseCardPr
       h="100%"
     >
       <Card.Section>
-        <CourseCover imageUrl={objective.imageUrl} index={index} />
+        <CourseCover imageUrl={objective.imageUrl} objectiveId={objective.id} />
       </Card.Section>
       <Stack gap="xs" mt="sm" style={{ flexGrow: 1 }}>
         <Group gap="xs" wrap="wrap">
@@ -59,7 +57,9 @@ export function CourseCard({ aggregate, index, gradingScale, now }: CourseCardPr
         </Group>
         <Title order={2} size="h4" id={titleId}>
           <Anchor component={Link} to={cardLinkTarget(aggregate)} inherit>
-            {objective.name}
+            <bdi>
+              <bdi>{objective.name}</bdi>
+            </bdi>
           </Anchor>
         </Title>
         {objective.code ? <Text size="sm">{objective.code}</Text> : null}

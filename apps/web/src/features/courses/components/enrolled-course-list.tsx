@@ -43,11 +43,10 @@ export function EnrolledCourseList({ filters, onClearFilters }: EnrolledCourseLi
   }
   return (
     <CourseGrid
-      cards={aggregates.map((aggregate, index) => (
+      cards={aggregates.map((aggregate) => (
         <CourseCard
           key={aggregate.id}
           aggregate={aggregate}
-          index={index}
           gradingScale={scaleById.get(aggregate.objective.gradingScaleId ?? '') ?? null}
           now={now}
         />

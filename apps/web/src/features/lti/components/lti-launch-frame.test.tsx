@@ -59,7 +59,8 @@ async function renderFrame(answers: FormAnswer[] = []) {
 const hintOf = (submission: Submission) =>
   submission.inputs.find((input) => input.name === 'lti_message_hint')?.value;
 
-const frame = () => screen.getByTitle('LTI tool iframe') as HTMLIFrameElement;
+// The frame is named after the activity it holds.
+const frame = () => screen.getByTitle('Chart quiz') as HTMLIFrameElement;
 
 function postFromFrame(
   data: unknown,
@@ -111,7 +112,7 @@ describe('LtiLaunchFrame', () => {
     const { api } = await renderFrame([{ status: 403, message: 'This attempt is not yours.' }]);
     expect(await screen.findByText('This attempt is not yours.')).toBeTruthy();
     expect(submissions).toHaveLength(0);
-    expect(screen.queryByTitle('LTI tool iframe')).toBeNull();
+    expect(screen.queryByTitle('Chart quiz')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(submissions).toHaveLength(1));
@@ -211,8 +212,8 @@ describe('LtiLaunchFrame', () => {
     postFromFrame(message, window.location.origin);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/courses/${OBJECTIVE}`));
     const success = await screen.findByText('Your answers were saved.');
-    expect(success.closest('[role="status"]')).not.toBeNull();
+    expect(success.closest('[data-toast-kind="success"]')).not.toBeNull();
     const critical = screen.getByText('<b>Grade not sent</b>');
-    expect(critical.closest('[role="alert"]')).not.toBeNull();
+    expect(critical.closest('[data-toast-kind="critical"]')).not.toBeNull();
   });
 });

@@ -104,7 +104,10 @@ export function LtiLaunchFrame({
         key={launchId}
         ref={frameRef}
         name={frameName}
-        title={t('frameTitle')}
+        // Named after the activity: a screen reader lists the frame by what it holds.
+        title={activityName}
+        // The tool is authored content: its box takes no direction from the portal.
+        dir="auto"
         allow="fullscreen"
         allowFullScreen
         style={{

@@ -13,7 +13,7 @@ export function AboutContent({ html }: { html: string }) {
         {t('details.about')}
       </Title>
       {/* Sanitised by DOMPurify in sanitizeAboutHtml: no scripts, handlers or active content remain. */}
-      <Typography dangerouslySetInnerHTML={{ __html: safeHtml }} />
+      <Typography dir="auto" dangerouslySetInnerHTML={{ __html: safeHtml }} />
     </Stack>
   );
 }

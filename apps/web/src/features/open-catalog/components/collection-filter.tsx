@@ -17,7 +17,7 @@ export function CollectionFilter({ showcases, selected, onChange }: CollectionFi
       <Chip.Group multiple value={selected} onChange={onChange}>
         {showcases.map((showcase) => (
           <Chip key={showcase.id} value={showcase.id}>
-            {showcase.id === NIL_ID ? t('collections.uncategorized') : showcase.name}
+            {showcase.id === NIL_ID ? t('collections.uncategorized') : <bdi>{showcase.name}</bdi>}
           </Chip>
         ))}
       </Chip.Group>

@@ -40,9 +40,9 @@ export function OpenCatalogResults({ total, matching, onClearSearch }: OpenCatal
           role="list"
           aria-label={t('results.label')}
         >
-          {matching.map((objective, index) => (
+          {matching.map((objective) => (
             <div role="listitem" key={objective.id}>
-              <PublicCourseCard objective={objective} index={index} />
+              <PublicCourseCard objective={objective} />
             </div>
           ))}
         </SimpleGrid>

@@ -1,12 +1,10 @@
 // One course of the public catalog: cover, title linking to its public page, code, collections, summary.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PresentationMode, type PublicObjective } from '@portal/contracts';
-import { coverColor } from '@portal/domain';
-
-const COVER_HEIGHT = 112;
+import { CourseCover } from '../../../components/course-list/course-card-parts.tsx';
 
 export function openCatalogCoursePath(objectiveId: string): string {
   return `/open-catalog/${encodeURIComponent(objectiveId)}/view/details`;
@@ -14,11 +12,9 @@ export function openCatalogCoursePath(objectiveId: string): string {
 
 interface PublicCourseCardProps {
   objective: PublicObjective;
-  /** Position in the list, which picks the cover colour of a course without an image. */
-  index: number;
 }
 
-export function PublicCourseCard({ objective, index }: PublicCourseCardProps) {
+export function PublicCourseCard({ objective }: PublicCourseCardProps) {
   const { t } = useTranslation('openCatalog');
   const titleId = useId();
   return (
@@ -31,16 +27,14 @@ export function PublicCourseCard({ objective, index }: PublicCourseCardProps) {
       h="100%"
     >
       <Card.Section>
-        {objective.imageUrl ? (
-          <Image src={objective.imageUrl} alt="" h={COVER_HEIGHT} fit="cover" />
-        ) : (
-          <Box h={COVER_HEIGHT} bg={coverColor(index)} data-testid="course-cover-colour" />
-        )}
+        <CourseCover imageUrl={objective.imageUrl} objectiveId={objective.id} />
       </Card.Section>
       <Stack gap="xs" mt="sm">
         <Title order={2} size="h4" id={titleId}>
           <Anchor component={Link} to={openCatalogCoursePath(objective.id)} inherit>
-            {objective.name}
+            <bdi>
+              <bdi>{objective.name}</bdi>
+            </bdi>
           </Anchor>
         </Title>
         {objective.code ? <Text size="sm">{objective.code}</Text> : null}
@@ -48,7 +42,7 @@ export function PublicCourseCard({ objective, index }: PublicCourseCardProps) {
           <Text size="sm">{t('card.activities', { count: objective.childrenCount })}</Text>
         ) : null}
         {objective.description ? (
-          <Text size="sm" c="dimmed" lineClamp={3}>
+          <Text size="sm" c="dimmed" lineClamp={3} dir="auto">
             {objective.description}
           </Text>
         ) : null}
@@ -56,7 +50,9 @@ export function PublicCourseCard({ objective, index }: PublicCourseCardProps) {
           <Group gap={6} wrap="wrap">
             {objective.showcases.map((showcase) => (
               <Badge key={showcase.id} variant="default">
-                {showcase.name}
+                <bdi>
+                  <bdi>{showcase.name}</bdi>
+                </bdi>
               </Badge>
             ))}
           </Group>

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { timeZones, type CurrentUser } from '@portal/contracts';
-import { ApiError, UNKNOWN_ERROR_TEXT } from '../../../lib/api-client.ts';
+import { ApiError, unknownErrorText } from '../../../lib/api-client.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useSetTimeZone } from '../api/profile-queries.ts';
@@ -35,10 +35,11 @@ export function TimeZonePanel({ user }: { user: CurrentUser }) {
         showToast({ kind: 'success', message: t('timeZone.saved') });
       },
       onError: (error) => {
+        // The server checks the zone against its own list; its validation words are not the learner's.
         const message =
-          error instanceof ApiError
-            ? (error.errors?.timezone?.[0] ?? error.message)
-            : UNKNOWN_ERROR_TEXT;
+          error instanceof ApiError && error.status === 400
+            ? t('timeZone.failed')
+            : unknownErrorText();
         showToast({ kind: 'critical', message });
       },
     });
