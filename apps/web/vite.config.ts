@@ -39,5 +39,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // jsdom interaction tests with user-event take seconds when the 2-core machine is busy.
+    testTimeout: 15000,
   },
 });
