@@ -80,9 +80,17 @@ export function createCoursesRepository(db: Kysely<Database>) {
     return where ? query.where(where) : query;
   }
 
-  /** The wide rows of the given aggregates (still restricted to the caller), read by primary keys. */
-  function findEnrollmentAggregateRows(caller: Caller, aggregateIds: string[]) {
-    return visibleAccesses(caller)
+  /**
+   * The wide rows of a page of aggregates that listedRows chose for the caller, read by primary keys from the
+   * aggregates on. No condition on the owner here: it would let the planner start from all of the learner's
+   * accesses instead of the page's 24 aggregates; the caller re-checks the owner of every row.
+   */
+  function findEnrollmentAggregateRows(aggregateIds: string[]) {
+    return db
+      .selectFrom('objectiveWorkflowAggregates as owa')
+      .innerJoin('objectiveAccesses as oa', 'oa.id', 'owa.objectiveAccessId')
+      .innerJoin('objectives as o', 'o.id', 'oa.objectiveId')
+      .innerJoin('activities as a', 'a.id', 'o.activityId')
       .leftJoin('objectiveWorkflows as ow', 'ow.id', 'owa.lastObjectiveWorkflowId')
       .leftJoin('objectiveRecords as r', 'r.id', 'owa.lastObjectiveRecordId')
       .where('owa.id', 'in', aggregateIds)
@@ -91,6 +99,7 @@ export function createCoursesRepository(db: Kysely<Database>) {
         'owa.id as id',
         'oa.id as objectiveAccessId',
         'oa.userId as userId',
+        'oa.tenantId as tenantId',
         'oa.termId as termId',
         'oa.isMandatory as isMandatory',
         'oa.showInCatalog as showInCatalog',
@@ -152,12 +161,11 @@ export function createCoursesRepository(db: Kysely<Database>) {
         .limit(page.take)
         .execute();
       if (pageIds.length === 0) return [];
-      const rows = await findEnrollmentAggregateRows(
-        caller,
-        pageIds.map((row) => row.id),
-      );
+      const rows = await findEnrollmentAggregateRows(pageIds.map((row) => row.id));
       const position = new Map(pageIds.map((row, index) => [row.id, index]));
-      return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+      return rows
+        .filter((row) => row.userId === caller.userId && row.tenantId === caller.tenantId)
+        .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     },
 
     async countEnrollmentAggregates(
