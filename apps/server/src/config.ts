@@ -23,6 +23,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   SQLITE_FILE: z.string().default('./data/portal.sqlite'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   SESSION_SECRET: z.string().min(16).optional(),
   ENCRYPTION_KEY: z.string().min(16).optional(),
   SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(7200),
@@ -92,7 +93,7 @@ export interface AppConfig {
   port: number;
   /** Origin the browser uses to reach the portal, without a trailing slash. */
   publicUrl: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize?: number };
   sessionSecret: string;
   /** Seals LTI secrets and private keys at rest; ENCRYPTION_KEY, else the session secret. */
   encryptionKey: string;
@@ -142,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     database: e.DATABASE_URL?.startsWith('postgres')
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: e.SQLITE_FILE },
     sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-change-me',
     encryptionKey: e.ENCRYPTION_KEY ?? e.SESSION_SECRET ?? 'development-only-secret-change-me',

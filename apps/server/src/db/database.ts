@@ -9,17 +9,23 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  type KyselyConfig,
   type Migration,
   type MigrationProvider,
 } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
+import { nameStatementsOf, withStatementCache } from './prepared-statements.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
 import { listIndexesMigration } from './migrations/0002-list-indexes.ts';
 import { openCatalogMigration } from './migrations/0003-open-catalog.ts';
 import { ltiMigration } from './migrations/0004-lti.ts';
 import { securityMigration } from './migrations/0005-security.ts';
+import { learnerCoursesMigration } from './migrations/0006-learner-courses.ts';
+
+/** Connections per process when DATABASE_POOL_SIZE is not set (README, configuration). */
+export const DEFAULT_POOL_SIZE = 8;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -27,14 +33,25 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function createDatabase(database: AppConfig['database']): DatabaseHandle {
+/** `log` is for measurements (the benchmarks time each statement); the server passes none. */
+export function createDatabase(
+  database: AppConfig['database'],
+  options: { log?: KyselyConfig['log'] } = {},
+): DatabaseHandle {
   if (database.kind === 'postgres') {
     // Keep numeric results as numbers: COUNT(*) is int8 and would otherwise arrive as a string.
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: database.poolSize ?? DEFAULT_POOL_SIZE,
+      // A list reads tens of rows: a parallel worker costs more to start than it saves.
+      options: '-c max_parallel_workers_per_gather=0',
+    });
+    nameStatementsOf(pool);
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins: [new CamelCasePlugin()],
+      log: options.log,
     });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -53,8 +70,9 @@ export function createDatabase(database: AppConfig['database']): DatabaseHandle 
     typeof value === 'string' ? value.toLowerCase() : value,
   );
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
+    log: options.log,
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
@@ -66,6 +84,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003-open-catalog': openCatalogMigration(),
     '0004-lti': ltiMigration(dialect),
     '0005-security': securityMigration(),
+    '0006-learner-courses': learnerCoursesMigration(),
   };
 }
 

@@ -228,6 +228,39 @@ export interface ObjectiveWorkflowAggregatesTable {
   created: string;
 }
 
+/**
+ * Read model of the learner's course lists (docs/decisions/0013): one row per aggregate with the list's
+ * sort keys and filter flags, rebuilt by modules/courses/learner-courses.ts in the writers' transactions.
+ */
+export interface LearnerCoursesTable {
+  /** The aggregate's id. */
+  id: string;
+  tenantId: string;
+  userId: string;
+  objectiveId: string;
+  objectiveAccessId: string;
+  /** Shown by the course lists: not archived, and enrolled or offered in the catalog. */
+  listed: Flag;
+  enrolled: Flag;
+  termId: string | null;
+  isMandatory: Flag;
+  showInCatalog: Flag;
+  created: string;
+  dueDate: string | null;
+  availabilityDate: string | null;
+  objectiveName: string;
+  objectiveCode: string | null;
+  objectiveDescription: string | null;
+  activityState: number;
+  activityType: number;
+  isSelfEnrolled: Flag;
+  lastObjectiveWorkflowId: string | null;
+  workflowState: number | null;
+  workflowStarted: string | null;
+  lastObjectiveRecordId: string | null;
+  recordFinished: string | null;
+}
+
 export interface ObjectiveWorkflowsTable {
   id: string;
   tenantId: string;
@@ -540,6 +573,7 @@ export interface Database {
   objectiveAccesses: ObjectiveAccessesTable;
   objectiveWorkflowAggregates: ObjectiveWorkflowAggregatesTable;
   objectiveWorkflows: ObjectiveWorkflowsTable;
+  learnerCourses: LearnerCoursesTable;
   objectiveRecords: ObjectiveRecordsTable;
   activityWorkflows: ActivityWorkflowsTable;
   activityRecords: ActivityRecordsTable;

@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import { refreshLearnerCourse } from '../modules/courses/learner-courses.ts';
 
 type Db = Kysely<Database>;
 
@@ -387,8 +388,10 @@ export async function insertEnrolment(db: Db, input: NewEnrolment): Promise<Writ
     })
     .execute();
   const progress = input.progress ?? { kind: 'notStarted' };
-  if (progress.kind === 'notStarted')
+  if (progress.kind === 'notStarted') {
+    await refreshLearnerCourse(db, input.tenantId, input.userId, input.objectiveId);
     return { accessId, aggregateId, workflowId: null, recordId: null };
+  }
 
   const workflowId = progress.kind === 'attempt' ? newId() : null;
   const result = progress.result;
@@ -444,6 +447,7 @@ export async function insertEnrolment(db: Db, input: NewEnrolment): Promise<Writ
     .set({ lastObjectiveWorkflowId: workflowId, lastObjectiveRecordId: recordId })
     .where('id', '=', aggregateId)
     .execute();
+  await refreshLearnerCourse(db, input.tenantId, input.userId, input.objectiveId);
   return { accessId, aggregateId, workflowId, recordId };
 }
 

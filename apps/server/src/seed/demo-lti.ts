@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { ActivityType, AgsScope, DisplayMode, LtiVersion, WorkflowState } from '@portal/contracts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import { refreshLearnerCourses } from '../modules/courses/learner-courses.ts';
 import { insertActivityWorkflows, insertCourse, insertEnrolment } from './course-records.ts';
 
 /** Fixed so that `npm start` can configure the tool process to match (scripts/start.mjs). */
@@ -50,6 +51,8 @@ async function deliverByTool(
     .set({ type: ActivityType.lti13, displayMode, content: null, maxScore: 1 })
     .where('id', '=', activityId)
     .execute();
+  // The lists show and filter on the course's activity type.
+  await refreshLearnerCourses(db, { activityId });
   await db
     .insertInto('ltiActivityResources')
     .values({

@@ -144,8 +144,12 @@ export function applySort<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   let ordered = query;
   for (const item of sort) {
-    const modifiers: OrderByModifiers = (builder) =>
-      (item.desc ? builder.desc() : builder.asc()).nullsLast();
+    // NULLS LAST only where NULLs exist: on a NOT NULL column it would keep both databases from reading
+    // the order off an index.
+    const modifiers: OrderByModifiers = (builder) => {
+      const ordered = item.desc ? builder.desc() : builder.asc();
+      return item.field.nullable === true ? ordered.nullsLast() : ordered;
+    };
     ordered = ordered.orderBy(item.field.sql as Expression<never>, modifiers);
   }
   return ordered.orderBy(tieBreaker as Expression<never>, 'asc');

@@ -4,6 +4,7 @@ import { ActivityState, GradeRevealPolicy, ObjectiveStatus } from '@portal/contr
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { publicObjectives } from './open-catalog.repository.ts';
+import { refreshLearnerCourse } from '../courses/learner-courses.ts';
 import {
   countObjectivesWithoutShowcase,
   findShowcasesWithCounts,
@@ -141,15 +142,19 @@ export function createCatalogRepository(db: Kysely<Database>) {
      * re-checked by the UPDATE itself, so two appliers racing on one row enrol it once: the second
      * one updates nothing.
      */
-    async markSelfEnrolled(aggregateId: string): Promise<boolean> {
+    async markSelfEnrolled(
+      caller: Caller,
+      access: { aggregateId: string; objectiveId: string },
+    ): Promise<boolean> {
       const result = await db
         .updateTable('objectiveWorkflowAggregates')
         .set({ isSelfEnrolled: 1 })
-        .where('id', '=', aggregateId)
+        .where('id', '=', access.aggregateId)
         .where('isSelfEnrolled', '=', 0)
         .where('lastObjectiveWorkflowId', 'is', null)
         .where('lastObjectiveRecordId', 'is', null)
         .executeTakeFirst();
+      await refreshLearnerCourse(db, caller.tenantId, caller.userId, access.objectiveId);
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -207,16 +212,18 @@ export function createCatalogRepository(db: Kysely<Database>) {
         })
         .onConflict((oc) => oc.doNothing())
         .execute();
+      await refreshLearnerCourse(db, caller.tenantId, caller.userId, objectiveId);
       return access.id;
     },
 
     /** Offers an existing access in the learner's catalog (a public course is open to every learner). */
-    async offerInCatalog(accessId: string): Promise<void> {
+    async offerInCatalog(caller: Caller, access: { id: string; objectiveId: string }) {
       await db
         .updateTable('objectiveAccesses')
         .set({ showInCatalog: 1 })
-        .where('id', '=', accessId)
+        .where('id', '=', access.id)
         .execute();
+      await refreshLearnerCourse(db, caller.tenantId, caller.userId, access.objectiveId);
     },
   };
 }

@@ -22,7 +22,7 @@ export function objectiveAccessCommand(): CommandDefinition {
         // An access hidden from the lists would make the deep action poll in vain: a public course is
         // open to every learner of the tenant, so it is offered in their catalog.
         if (!isEnrolledAccess(existing) && existing.showInCatalog !== 1)
-          await repository.offerInCatalog(existing.id);
+          await repository.offerInCatalog(caller, existing);
         return { entityId: existing.id };
       }
       const accessId = await repository.insertCatalogAccessIfAbsent(

@@ -54,7 +54,7 @@ export function selfEnrollmentCommand(): CommandDefinition {
       if (refusal) return { errors: { [FIELD]: [localizeDated(locale, refusal)] } };
       // Another instance may have enrolled the same row since it was read: the conditional UPDATE
       // changes it at most once, and either way the learner ends up enrolled exactly once.
-      await repository.markSelfEnrolled(access.aggregateId);
+      await repository.markSelfEnrolled({ userId, tenantId }, access);
       return { entityId: access.id };
     },
   });

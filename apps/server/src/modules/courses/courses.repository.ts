@@ -67,22 +67,39 @@ export function createCoursesRepository(db: Kysely<Database>) {
       .where((eb) => eb.or([isEnrolled(eb), eb('oa.showInCatalog', '=', 1)]));
   }
 
-  function enrolmentRows(caller: Caller, where: RawBuilder<SqlBool> | undefined) {
-    const query = visibleAccesses(caller)
-      .leftJoin('objectiveWorkflows as ow', 'ow.id', 'owa.lastObjectiveWorkflowId')
-      .leftJoin('objectiveRecords as r', 'r.id', 'owa.lastObjectiveRecordId');
+  /**
+   * The caller's listed rows of the read model (the same rule as visibleAccesses), filtered by the list
+   * options: sorting, paging and counting touch this one table and its indexes only.
+   */
+  function listedRows(caller: Caller, where: RawBuilder<SqlBool> | undefined) {
+    const query = db
+      .selectFrom('learnerCourses as lc')
+      .where('lc.tenantId', '=', caller.tenantId)
+      .where('lc.userId', '=', caller.userId)
+      .where('lc.listed', '=', 1);
     return where ? query.where(where) : query;
   }
 
-  /** The wide rows of the given aggregates (still restricted to the caller). */
-  function findEnrollmentAggregateRows(caller: Caller, aggregateIds: string[]) {
-    return enrolmentRows(caller, undefined)
+  /**
+   * The wide rows of a page of aggregates that listedRows chose for the caller, read by primary keys from the
+   * aggregates on. No condition on the owner here: it would let the planner start from all of the learner's
+   * accesses instead of the page's 24 aggregates; the caller re-checks the owner of every row.
+   */
+  function findEnrollmentAggregateRows(aggregateIds: string[]) {
+    return db
+      .selectFrom('objectiveWorkflowAggregates as owa')
+      .innerJoin('objectiveAccesses as oa', 'oa.id', 'owa.objectiveAccessId')
+      .innerJoin('objectives as o', 'o.id', 'oa.objectiveId')
+      .innerJoin('activities as a', 'a.id', 'o.activityId')
+      .leftJoin('objectiveWorkflows as ow', 'ow.id', 'owa.lastObjectiveWorkflowId')
+      .leftJoin('objectiveRecords as r', 'r.id', 'owa.lastObjectiveRecordId')
       .where('owa.id', 'in', aggregateIds)
       .leftJoin('grades as g', 'g.id', 'r.gradeId')
       .select((eb) => [
         'owa.id as id',
         'oa.id as objectiveAccessId',
         'oa.userId as userId',
+        'oa.tenantId as tenantId',
         'oa.termId as termId',
         'oa.isMandatory as isMandatory',
         'oa.showInCatalog as showInCatalog',
@@ -131,32 +148,31 @@ export function createCoursesRepository(db: Kysely<Database>) {
 
   return {
     /**
-     * One page in two steps: sort and page over narrow rows (ids only), then read the wide rows of that
-     * page alone, so the sorter and the per-row subqueries never see the learner's other enrolments.
+     * One page in two steps: sort and page over the read model (ids only, along a covering index), then
+     * read the wide rows of that page alone from the source tables by their keys.
      */
     async findEnrollmentAggregates(caller: Caller, page: PageRequest) {
       const pageIds = await applySort(
-        enrolmentRows(caller, page.where).select('owa.id'),
+        listedRows(caller, page.where).select('lc.id'),
         page.sort,
-        sql.ref('owa.id'),
+        sql.ref('lc.id'),
       )
         .offset(page.skip)
         .limit(page.take)
         .execute();
       if (pageIds.length === 0) return [];
-      const rows = await findEnrollmentAggregateRows(
-        caller,
-        pageIds.map((row) => row.id),
-      );
+      const rows = await findEnrollmentAggregateRows(pageIds.map((row) => row.id));
       const position = new Map(pageIds.map((row, index) => [row.id, index]));
-      return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+      return rows
+        .filter((row) => row.userId === caller.userId && row.tenantId === caller.tenantId)
+        .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     },
 
     async countEnrollmentAggregates(
       caller: Caller,
       where: RawBuilder<SqlBool> | undefined,
     ): Promise<number> {
-      const row = await enrolmentRows(caller, where)
+      const row = await listedRows(caller, where)
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);
@@ -169,10 +185,10 @@ export function createCoursesRepository(db: Kysely<Database>) {
       skip: number,
       take: number,
     ) {
-      return enrolmentRows(caller, where)
-        .select('oa.termId as termId')
+      return listedRows(caller, where)
+        .select('lc.termId as termId')
         .distinct()
-        .orderBy('oa.termId')
+        .orderBy('lc.termId')
         .offset(skip)
         .limit(take)
         .execute();
@@ -183,9 +199,7 @@ export function createCoursesRepository(db: Kysely<Database>) {
       where: RawBuilder<SqlBool> | undefined,
     ): Promise<number> {
       const row = await db
-        .selectFrom(
-          enrolmentRows(caller, where).select('oa.termId as termId').distinct().as('terms'),
-        )
+        .selectFrom(listedRows(caller, where).select('lc.termId as termId').distinct().as('terms'))
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);

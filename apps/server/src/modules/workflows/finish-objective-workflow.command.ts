@@ -36,7 +36,7 @@ export function finishObjectiveWorkflowCommand(dialect: DialectName): CommandDef
       if (attempt.state === WorkflowState.inProgress || attempt.objectiveRecordId === null) {
         await finishWithResult({ repository, tenantId, userId, now }, attempt);
       } else {
-        await repository.markFinished(attempt, now.toISOString());
+        await repository.markFinished({ userId, tenantId }, attempt, now.toISOString());
       }
       return { entityId: attempt.id };
     },

@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database, Flag } from '../../db/schema.ts';
 import { applySort, type SortSpec } from '../../lib/list-query/load-options.ts';
+import { refreshLearnerCourse } from '../courses/learner-courses.ts';
 
 export interface Caller {
   userId: string;
@@ -96,7 +97,11 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
     },
 
     /** Finishes an attempt that was graded elsewhere; its record already exists. */
-    async markFinished(attempt: { id: string; objectiveRecordId: string | null }, now: string) {
+    async markFinished(
+      caller: Caller,
+      attempt: { id: string; objectiveId: string; objectiveRecordId: string | null },
+      now: string,
+    ) {
       await db
         .updateTable('objectiveWorkflows')
         .set({ state: 6, finished: now })
@@ -110,6 +115,7 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
           .where('finished', 'is', null)
           .execute();
       }
+      await refreshLearnerCourse(db, caller.tenantId, caller.userId, attempt.objectiveId);
     },
 
     /** The caller's enrolment aggregate with what starting an attempt depends on, locked on PostgreSQL. */
@@ -187,6 +193,7 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
         .set({ lastObjectiveWorkflowId: values.id })
         .where('id', '=', values.aggregateId)
         .execute();
+      await refreshLearnerCourse(db, values.tenantId, values.userId, values.objectiveId);
     },
 
     async attemptExists(id: string): Promise<boolean> {
@@ -464,6 +471,7 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
         .set({ lastObjectiveRecordId: values.recordId })
         .where('id', '=', attempt.objectiveWorkflowAggregateId)
         .execute();
+      await refreshLearnerCourse(db, values.tenantId, attempt.userId, attempt.objectiveId);
     },
 
     /** The caller's results (objective records) with their grade, one page. */

@@ -194,7 +194,7 @@ export function createWorkflowsService({
     ): Promise<EnrollmentAggregate> {
       const id = requireId(objectiveId);
       const [row] = await coursesRepository.findEnrollmentAggregates(principal, {
-        where: sql<SqlBool>`${sql.ref('o.id')} = ${id}`,
+        where: sql<SqlBool>`${sql.ref('lc.objectiveId')} = ${id}`,
         sort: [],
         skip: 0,
         take: 1,

@@ -12,6 +12,7 @@ import {
   type TreePart,
 } from '../../../test/course-builders.ts';
 import type { LtiModule } from '../lti.module.ts';
+import { refreshLearnerCourses } from '../../courses/learner-courses.ts';
 import type { LtiToolRecord } from '../tools.repository.ts';
 
 type Db = Kysely<Database>;
@@ -125,6 +126,7 @@ export async function makeLtiActivity(
     })
     .where('id', '=', activityId)
     .execute();
+  await refreshLearnerCourses(db, { activityId });
   await lti.tools.setActivityResource({
     activityId,
     toolId: tool.id,
