@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 // The SPA lives under /learn; the dev server proxies the API and sign-in to the Fastify server.
 export default defineConfig({
   base: '/learn/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -37,7 +38,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test-setup.ts'],
     // jsdom interaction tests with user-event take seconds when the 2-core machine is busy.
     testTimeout: 15000,

@@ -14,6 +14,7 @@ import { registerMetrics, type Metrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerCanonicalHost } from './http/canonical-host.ts';
 import { registerSpaRoutes } from './http/spa.routes.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { registerIdNormalisation } from './http/id-params.ts';
 import { registerAuth } from './modules/auth/auth.routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(
   });
 
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, {

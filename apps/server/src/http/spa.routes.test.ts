@@ -1,8 +1,11 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, cspDirectives, type TestApp } from '../test/test-app.ts';
+
+const CSS = 'body { margin: 0 }\n'.repeat(50);
 
 describe('the web app under /learn', () => {
   let testApp: TestApp;
@@ -13,14 +16,63 @@ describe('the web app under /learn', () => {
     mkdirSync(join(dist, 'demo'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Learner portal</title>');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'app-def456.css'), CSS);
+    // What the build's precompress step writes beside each text file.
+    for (const file of ['index.html', 'assets/app-abc123.js', 'assets/app-def456.css']) {
+      const source = readFileSync(join(dist, file));
+      writeFileSync(join(dist, `${file}.br`), brotliCompressSync(source));
+      writeFileSync(join(dist, `${file}.gz`), gzipSync(source));
+    }
     writeFileSync(join(dist, 'demo', 'syllabus.pdf'), '%PDF-1.4');
     testApp = await createTestApp('sqlite', { config: { webDist: dist }, startWorker: false });
   });
   afterAll(() => testApp.close());
 
   // PUBLIC_URL of the test config is http://localhost:3000.
-  const get = (url: string, method: 'GET' | 'HEAD' = 'GET', host = 'localhost:3000') =>
-    testApp.app.inject({ method, url, headers: { host } });
+  const get = (
+    url: string,
+    method: 'GET' | 'HEAD' = 'GET',
+    host = 'localhost:3000',
+    acceptEncoding?: string,
+  ) =>
+    testApp.app.inject({
+      method,
+      url,
+      headers: { host, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    });
+
+  it('sends the precompressed copy the browser accepts, varying on Accept-Encoding', async () => {
+    const original = 'console.log(1)';
+    const br = await get('/learn/assets/app-abc123.js', 'GET', undefined, 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(original);
+
+    const gz = await get('/learn/assets/app-def456.css', 'GET', undefined, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toMatch(/^text\/css/);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(CSS);
+
+    const plain = await get('/learn/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(original);
+  });
+
+  it('sends index.html compressed, revalidated, under the web app policy', async () => {
+    const response = await get('/learn/courses', 'GET', undefined, 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('Learner portal');
+    const csp = cspDirectives(response.headers['content-security-policy']);
+    expect(csp['script-src']).toBe("'self'");
+    expect(csp['frame-ancestors']).toBe("'self'");
+  });
 
   it('answers client routes with index.html, revalidated on every visit', async () => {
     for (const url of [

@@ -43,6 +43,9 @@ export async function registerSpaRoutes(app: FastifyInstance, ctx: AppContext): 
     prefix: `${WEB_BASE}/`,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text file; the best one the client accepts is sent,
+    // with Vary: Accept-Encoding.
+    preCompressed: true,
     // Hashed assets are immutable; index.html must always be revalidated.
     setHeaders(reply, path) {
       reply.header(
