@@ -394,6 +394,60 @@ describe.each(await testDialects())('certificates on %s', (dialect) => {
     });
   });
 
+  describe('files', () => {
+    it('renders the PDF and PNG once, stores them and serves them to the holder and the public', async () => {
+      const course = await certifiedCourse();
+      await takeCourse(course, { pass: true });
+      const [certificate] = await certificatesOf(course.cookie);
+      const other = await certifiedCourse();
+
+      const pdf = await get(`certificate-records/${certificate!.id}/pdf`, course.cookie);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toBe(
+        `attachment; filename="Certificate-${certificate!.certificateNumber}.pdf"`,
+      );
+      expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const again = await get(`certificate-records/${certificate!.id}/pdf`, course.cookie);
+      expect(again.rawPayload.equals(pdf.rawPayload)).toBe(true);
+
+      const png = await get(
+        `public/certificate-records/${certificate!.certificateNumber}/png?disposition=inline`,
+      );
+      expect(png.statusCode).toBe(200);
+      expect(png.headers['content-type']).toBe('image/png');
+      expect(png.headers['content-disposition']).toBe(
+        `inline; filename="Certificate-${certificate!.certificateNumber}.png"`,
+      );
+      expect(png.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+      const stored = await db()
+        .selectFrom('certificateFiles')
+        .select('kind')
+        .where('certificateRecordId', '=', certificate!.id)
+        .orderBy('kind')
+        .execute();
+      expect(stored.map((file) => file.kind)).toEqual(['pdf', 'png']);
+
+      // Another learner gets nothing, not even a hint that it exists.
+      expect(
+        (await get(`certificate-records/${certificate!.id}/pdf`, other.cookie)).statusCode,
+      ).toBe(404);
+      expect((await get('public/certificate-records/0000-0000-0000-0000/pdf')).statusCode).toBe(
+        404,
+      );
+    });
+
+    it('has no files for external templates', async () => {
+      const course = await certifiedCourse({ template: externalTemplateId });
+      await takeCourse(course, { pass: true });
+      const [certificate] = await certificatesOf(course.cookie);
+      expect(
+        (await get(`certificate-records/${certificate!.id}/png`, course.cookie)).statusCode,
+      ).toBe(404);
+    });
+  });
+
   describe('expiry, revocation and the public view', () => {
     it('shows a verifier only what verifies the certificate, and its status over time', async () => {
       const course = await certifiedCourse({ validityDays: 30 });
