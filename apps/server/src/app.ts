@@ -24,6 +24,7 @@ import { registerEventsRoutes } from './modules/events/events.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerWorkflowsRoutes } from './modules/workflows/workflows.routes.ts';
+import { registerCertificatesRoutes } from './modules/certificates/certificates.routes.ts';
 import { createLtiModule, type LtiModule } from './modules/lti/lti.module.ts';
 import { registerLtiRoutes } from './modules/lti/lti.routes.ts';
 import { registerToolsRoutes } from './modules/lti/tools.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(
   registerProfileRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerWorkflowsRoutes(app, ctx);
+  registerCertificatesRoutes(app, ctx);
   const lti = createLtiModule(ctx);
   await lti.keys.ensure(ctx.clock.now());
   await registerLtiRoutes(app, ctx, lti);

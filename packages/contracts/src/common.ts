@@ -63,6 +63,8 @@ export const Permission = {
   researchAccess: 'Research.Access',
   /** Register and list LTI tools (admin API, docs/decisions/0008). */
   ltiToolManage: 'LtiTool.Manage',
+  /** Revoke issued certificates (docs/decisions/0015). */
+  certificateRevoke: 'Certificate.Revoke',
 } as const;
 
 export const LicensedFeature = {

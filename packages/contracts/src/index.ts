@@ -12,3 +12,4 @@ export * from './profile.ts';
 export * from './catalog.ts';
 export * from './workflows.ts';
 export * from './lti.ts';
+export * from './certificates.ts';

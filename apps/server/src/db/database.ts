@@ -23,6 +23,7 @@ import { openCatalogMigration } from './migrations/0003-open-catalog.ts';
 import { ltiMigration } from './migrations/0004-lti.ts';
 import { securityMigration } from './migrations/0005-security.ts';
 import { learnerCoursesMigration } from './migrations/0006-learner-courses.ts';
+import { certificatesMigration } from './migrations/0007-certificates.ts';
 
 /** Connections per process when DATABASE_POOL_SIZE is not set (README, configuration). */
 export const DEFAULT_POOL_SIZE = 8;
@@ -85,6 +86,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0004-lti': ltiMigration(dialect),
     '0005-security': securityMigration(),
     '0006-learner-courses': learnerCoursesMigration(),
+    '0007-certificates': certificatesMigration(dialect),
   };
 }
 

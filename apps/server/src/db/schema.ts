@@ -551,6 +551,69 @@ export interface LtiPlatformKeysTable {
   rotated: string | null;
 }
 
+/** A tenant's certificate design (internal) or link to another credential system (external). */
+export interface CertificateTemplatesTable {
+  id: string;
+  tenantId: string;
+  name: string;
+  /** internal | external */
+  kind: string;
+  /** classic | modern */
+  layout: string;
+  primaryColor: string;
+  accentColor: string;
+  logoSvg: string | null;
+  signatoryName: string | null;
+  signatoryTitle: string | null;
+  /** learner | course: whose language the certificate's texts are in */
+  textLanguage: string;
+  /** External templates: URL with `{certificateNumber}` replaced per certificate. */
+  externalUrl: string | null;
+  created: string;
+}
+
+/** The certificate a course issues on passing, and for how many days it is valid (null: forever). */
+export interface ObjectiveCertificateSettingsTable {
+  objectiveId: string;
+  certificateTemplateId: string;
+  validityDays: number | null;
+  courseLanguage: string | null;
+}
+
+/** An issued certificate: one per passed attempt, with what it says frozen at issuance. */
+export interface CertificateRecordsTable {
+  id: string;
+  tenantId: string;
+  certificateNumber: string;
+  certificateTemplateId: string;
+  objectiveId: string;
+  userId: string;
+  objectiveRecordId: string;
+  objectiveWorkflowId: string;
+  normalizedPassingScore: number | null;
+  score: number | null;
+  maxScore: number | null;
+  holderName: string;
+  objectiveName: string;
+  objectiveCode: string | null;
+  issuerName: string;
+  language: string;
+  created: string;
+  expirationDate: string | null;
+  revoked: string | null;
+  revokedReason: string | null;
+  revokedBy: string | null;
+}
+
+/** A certificate's rendered file, generated once. */
+export interface CertificateFilesTable {
+  certificateRecordId: string;
+  /** pdf | png */
+  kind: string;
+  content: Buffer;
+  created: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -595,6 +658,10 @@ export interface Database {
   ltiAccessTokens: LtiAccessTokensTable;
   ltiNonces: LtiNoncesTable;
   ltiPlatformKeys: LtiPlatformKeysTable;
+  certificateTemplates: CertificateTemplatesTable;
+  objectiveCertificateSettings: ObjectiveCertificateSettingsTable;
+  certificateRecords: CertificateRecordsTable;
+  certificateFiles: CertificateFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,6 +14,7 @@ import {
   type Locale,
 } from '@portal/contracts';
 import type enAuth from './locales/en-US/auth.json';
+import type enCertificates from './locales/en-US/certificates.json';
 import type enErrors from './locales/en-US/errors.json';
 import type enLti from './locales/en-US/lti.json';
 
@@ -22,11 +23,17 @@ export const LOCALES_DIR = join(import.meta.dirname, 'locales');
 /** The keys of each namespace, from the en-US source. */
 export interface ServerCatalogues {
   auth: typeof enAuth;
+  certificates: typeof enCertificates;
   errors: typeof enErrors;
   lti: typeof enLti;
 }
 export type ServerNamespace = keyof ServerCatalogues;
-export const serverNamespaces: readonly ServerNamespace[] = ['auth', 'errors', 'lti'];
+export const serverNamespaces: readonly ServerNamespace[] = [
+  'auth',
+  'certificates',
+  'errors',
+  'lti',
+];
 
 export type ErrorKey = keyof ServerCatalogues['errors'] & string;
 

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  certificateRecordSchema,
+  listEnvelopeSchema,
   ActivityState,
   ActivityType,
   activityNodeSchema,
@@ -191,6 +193,27 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       headers: clientHeaders(cookie),
     });
     expect(showcases.json<Showcase[]>().at(-1)?.id).toBe(NIL_ID);
+  });
+
+  it('gives the learner a valid, an expired and an external certificate', async () => {
+    const cookie = await signInAs(testApp, seeded!.userIds.learner);
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/lms/v1/certificate-records/query',
+      headers: clientHeaders(cookie),
+    });
+    const certificates = listEnvelopeSchema(certificateRecordSchema).parse(response.json()).data;
+    expect(
+      certificates.map((c) => [
+        c.objectiveName,
+        c.status,
+        c.externalUrl === null ? 'internal' : 'external',
+      ]),
+    ).toEqual([
+      ['Responsible AI', 'valid', 'internal'],
+      ['Responsible AI', 'expired', 'internal'],
+      ['Anti-Bribery and Corruption', 'valid', 'external'],
+    ]);
   });
 
   it('keeps the 13 enrolments of the learner that the end-to-end tests count', async () => {

@@ -26,6 +26,7 @@ import {
 import { experienceCourses, type ExperienceCourseKey } from './demo-course-experience.ts';
 import { demoCourses, type DemoCourseKey } from './demo-courses.ts';
 import { seedDemoLti } from './demo-lti.ts';
+import { seedDemoCertificates } from './demo-certificates.ts';
 
 /** The demo accounts (also listed in the README). */
 export const DEMO_ACCOUNTS = {
@@ -348,12 +349,12 @@ export async function seedDemoTenant(
       isSelfEnrolled: true,
       progress: attempt(WorkflowState.inGrading, 1, 12, 3),
     });
-    await enrol('learner', 'responsibleAi', {
+    const responsibleAi = await enrol('learner', 'responsibleAi', {
       isSelfEnrolled: true,
       termId: terms.autumn,
       progress: finished(0.92, 'aToF', 14),
     });
-    await enrol('learner', 'antiBribery', {
+    const antiBribery = await enrol('learner', 'antiBribery', {
       isMandatory: true,
       termId: terms.autumn,
       progress: finished(0.45, 'passFail', 20),
@@ -391,6 +392,37 @@ export async function seedDemoTenant(
       showInCatalog: true,
       termId: terms.spring,
       availabilityDate: at(14),
+    });
+
+    // Ada's certificates: valid, expired, and one held by an external credential system (see the README).
+    await seedDemoCertificates(tx, {
+      tenantId,
+      learnerId: userIds.learner,
+      created,
+      recertified: {
+        objectiveId: objectiveIds.responsibleAi,
+        aggregateId: responsibleAi.aggregateId,
+        latestAttemptId: responsibleAi.workflowId,
+        latestFinished: at(-14),
+        earlierPass: {
+          score: 0.86,
+          gradeId: aToF.gradeIds.B ?? null,
+          started: at(-392),
+          finished: at(-385),
+        },
+      },
+      external: {
+        objectiveId: objectiveIds.antiBribery,
+        aggregateId: antiBribery.aggregateId,
+        latestAttemptId: antiBribery.workflowId,
+        latestFinished: at(-20),
+        earlierPass: {
+          score: 0.9,
+          gradeId: passFail.gradeIds.Pass ?? null,
+          started: at(-400),
+          finished: at(-395),
+        },
+      },
     });
 
     // Grace (admin and learner): a smaller set.

@@ -179,7 +179,7 @@ async function applyToAttempt(
   const repository = createWorkflowsRepository(tx, ctx.dialect);
   const attempt = await attemptInProgress(tx, repository, link, input.userId);
   if (!attempt) return;
-  const context = { repository, tenantId: link.tenantId, userId: input.userId, now };
+  const context = { repository, tenantId: link.tenantId, userId: input.userId, now, tx };
   const finished = await applyToActivity(context, attempt, link, input);
   if (finished === null) return;
   await rollUpAncestors(context, attempt, link.axis);

@@ -2,7 +2,10 @@
 import { ActivityType } from '@portal/contracts';
 import { findNodeByAxis, gradeForScore, rollUp, type RollUpNode } from '@portal/domain';
 import type { ActivityNode } from '@portal/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { issueCertificateForAttempt } from '../certificates/certificate-issuance.ts';
 import { buildActivityTree, type TreeSource } from './activity-tree.builder.ts';
 import type { AttemptRow, WorkflowsRepository } from './workflows.repository.ts';
 
@@ -147,12 +150,18 @@ export async function rollUpAncestors(
   await repository.updateAttemptProgress(attempt.id, root.progress, root.normalizedScore);
 }
 
+/** Writing context of the commands that finish an attempt: the transaction itself, for the certificate. */
+export interface FinishContext extends WriteContext {
+  tx: Kysely<Database>;
+}
+
 /**
  * Grades an in-progress (or graded) attempt at once and finishes it: the record's score is the rolled-up
  * normalized score on the grading scale, with its grade and passed; without a scale, on the root activity.
+ * A pass issues the course's certificate in the same transaction.
  */
 export async function finishWithResult(
-  { repository, tenantId, now }: WriteContext,
+  { repository, tenantId, now, tx }: FinishContext,
   attempt: AttemptRow,
 ): Promise<string> {
   const { tree } = await loadAttemptTree(repository, attempt, now);
@@ -180,5 +189,6 @@ export async function finishWithResult(
     passed: passing === null ? null : normalizedScore >= passing,
     now: now.toISOString(),
   });
+  await issueCertificateForAttempt(tx, attempt.id, now);
   return recordId;
 }

@@ -2,6 +2,7 @@
 import { finishObjectiveWorkflowPayloadSchema, WorkflowState } from '@portal/contracts';
 import { defineCommand, type CommandDefinition } from '../../commands/command-types.ts';
 import type { DialectName } from '../../db/dialect.ts';
+import { issueCertificateForAttempt } from '../certificates/certificate-issuance.ts';
 import { finishWithResult } from './attempt-progress.ts';
 import { createWorkflowsRepository } from './workflows.repository.ts';
 import { refuse } from './workflow-refusals.ts';
@@ -34,9 +35,11 @@ export function finishObjectiveWorkflowCommand(dialect: DialectName): CommandDef
         );
       }
       if (attempt.state === WorkflowState.inProgress || attempt.objectiveRecordId === null) {
-        await finishWithResult({ repository, tenantId, userId, now }, attempt);
+        await finishWithResult({ repository, tenantId, userId, now, tx }, attempt);
       } else {
         await repository.markFinished({ userId, tenantId }, attempt, now.toISOString());
+        // A graded attempt that passed is certified when it is finished, in the same transaction.
+        await issueCertificateForAttempt(tx, attempt.id, now);
       }
       return { entityId: attempt.id };
     },

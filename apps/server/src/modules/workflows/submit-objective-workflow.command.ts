@@ -21,7 +21,7 @@ export function submitObjectiveWorkflowCommand(dialect: DialectName): CommandDef
       });
       if (!attempt) return refuse('Id', t('attemptNotFound', { id: commandId }));
       if (attempt.state !== WorkflowState.inProgress) return refuse('Id', t('courseNotInProgress'));
-      await finishWithResult({ repository, tenantId, userId, now }, attempt);
+      await finishWithResult({ repository, tenantId, userId, now, tx }, attempt);
       return { entityId: attempt.id };
     },
   });
