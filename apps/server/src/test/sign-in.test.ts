@@ -1,5 +1,5 @@
 // The full browser sign-in through the built-in provider, over real HTTP, on every dialect.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createTenant, createUser } from '../modules/identity/identity.repository.ts';
 import { hashPassword } from '../lib/password.ts';
 import { clientHeaders } from './test-app.ts';
@@ -20,9 +20,12 @@ describe.each(await testDialects())(
   (dialect) => {
     let testApp: ListeningTestApp;
     let userId: string;
+    // The system clock, which a test may stop so that timing on a busy machine cannot change its outcome.
+    let stoppedAt: Date | null = null;
+    const clock = { now: () => new Date(stoppedAt ?? Date.now()) };
 
     beforeAll(async () => {
-      testApp = await createListeningTestApp(dialect);
+      testApp = await createListeningTestApp(dialect, { clock });
       const tenant = await createTenant(testApp.ctx.db, {
         name: 'Northwind Academy',
         domain: 'northwind.test',
@@ -132,6 +135,11 @@ describe.each(await testDialects())(
           // A rotating address header must not help: proxies are not trusted unless configured.
           headers: { 'x-forwarded-for': `203.0.113.${attempt}` },
         });
+      // Time stands still, so the 1 s delay after the third failure cannot run out between slow requests.
+      stoppedAt = new Date();
+      onTestFinished(() => {
+        stoppedAt = null;
+      });
       const answers = [];
       for (let attempt = 0; attempt < 5; attempt += 1)
         answers.push(await guess('ada@example.com', attempt));
