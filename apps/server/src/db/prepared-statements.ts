@@ -36,13 +36,23 @@ type Query = (text: unknown, values?: unknown) => unknown;
  * parses and plans it once per connection and afterwards only binds and executes it.
  */
 export function nameStatementsOf(pool: pg.Pool, size = STATEMENT_CACHE_SIZE): void {
+  // Names of the texts seen so far, shared by the pool's clients, so a hot query is hashed once.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `k${createHash('sha1').update(text).digest('base64url')}`;
+      if (names.size < size) names.set(text, name);
+    }
+    return name;
+  };
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
     const prepared = new Set<string>();
     (client as unknown as { query: Query }).query = (text, values) => {
       if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0)
         return query(text, values);
-      const name = `k${createHash('sha1').update(text).digest('base64url')}`;
+      const name = nameOf(text);
       if (!prepared.has(name)) {
         if (prepared.size >= size) return query(text, values);
         prepared.add(name);

@@ -24,6 +24,7 @@ import { FINISH_OBJECTIVE_WORKFLOWS } from '../workflows/finish-objective-workfl
 import { START_ACTIVITY_WORKFLOWS } from '../workflows/start-activity-workflow.command.ts';
 import { START_OBJECTIVE_WORKFLOWS } from '../workflows/start-objective-workflow.command.ts';
 import { SUBMIT_OBJECTIVE_WORKFLOWS } from '../workflows/submit-objective-workflow.command.ts';
+import { learnerCoursesMigration } from '../../db/migrations/0006-learner-courses.ts';
 import { learnerCourseSource, refreshLearnerCourses } from './learner-courses.ts';
 
 const NOW = '2026-03-15T12:00:00.000Z';
@@ -239,5 +240,21 @@ describe.each(await testDialects())('learner_courses read model on %s', (dialect
     await refreshLearnerCourses(db, { objectiveId });
     const after = await storedAndRecomputed([objectiveId]);
     expect(after.stored).toEqual(after.recomputed);
+  });
+
+  it('is created and back-filled from the existing enrolments by migration 0006', async () => {
+    const db = testApp.ctx.db;
+    const before = await db.selectFrom('learnerCourses').selectAll().orderBy('id').execute();
+    expect(before.length).toBeGreaterThan(20);
+    await db.schema.dropTable('learnerCourses').execute();
+    await learnerCoursesMigration().up(db.withoutPlugins());
+    const after = await db.selectFrom('learnerCourses').selectAll().orderBy('id').execute();
+    const recomputed = await db
+      .selectFrom(learnerCourseSource(db, 'all').as('source'))
+      .selectAll()
+      .orderBy('id')
+      .execute();
+    expect(after).toEqual(recomputed);
+    expect(after).toEqual(before);
   });
 });
