@@ -1,6 +1,6 @@
 // Taking a course: start, work through the parts in the order the constraints allow, submit, see the grade,
 // review and retake; a hidden grade never shows; the redirect screen and the startTheCourse deep link.
-import { type Page } from '@playwright/test';
+import { type Page, type Request } from '@playwright/test';
 import {
   accounts,
   expect,
@@ -9,6 +9,17 @@ import {
   signIn,
   test,
 } from './fixtures.ts';
+
+/** The API calls the page makes from now until `stop`, as "METHOD /path". */
+function recordApiCalls(page: Page) {
+  const list: string[] = [];
+  const onRequest = (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) list.push(`${request.method()} ${url.pathname}`);
+  };
+  page.on('request', onRequest);
+  return { list, stop: () => page.off('request', onRequest) };
+}
 
 const contents = (page: Page) => page.getByRole('navigation', { name: 'Course contents' });
 
@@ -34,6 +45,7 @@ test('a learner takes a composite course in order, submits, sees the grade, revi
   await signIn(page, accounts.courseLearner);
   await openCourse(page, 'Data Literacy Essentials');
   await expectNoAxeViolations(page);
+  const calls = recordApiCalls(page);
   await page
     .getByRole('group', { name: 'Course actions' })
     .getByRole('button', { name: 'Start' })
@@ -42,6 +54,21 @@ test('a learner takes a composite course in order, submits, sees the grade, revi
   await expect(contents(page)).toBeVisible();
   // The first startable activity opens by itself.
   await expect(page.getByRole('heading', { name: 'What data is', level: 2 })).toBeVisible();
+  calls.stop();
+  // The starts answer synchronously (no status polls) and nothing is read twice on the way.
+  expect(calls.list.filter((call) => /^GET \/api\/lms\/v1\/start-[a-z-]+\//.test(call))).toEqual(
+    [],
+  );
+  // Between two writes (the starts of the attempt, of its root and of its first activity) nothing is read
+  // twice: the aggregate, the attempt, its tree and the content are fetched once per change.
+  const readsBetweenWrites = calls.list
+    .filter((call) => !call.endsWith('/api/events'))
+    .join('\n')
+    .split(/^POST .*$/m)
+    .map((segment) => segment.split('\n').filter((call) => call.startsWith('GET ')));
+  for (const reads of readsBetweenWrites) {
+    expect(reads.filter((call, index) => reads.indexOf(call) !== index)).toEqual([]);
+  }
   await expectNoAxeViolations(page);
 
   // Module 2 is gated by the previous parts: its activity shows why it is locked.

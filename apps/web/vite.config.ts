@@ -1,25 +1,69 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { preloadFirstRoute } from './build/preload-first-route.ts';
 
 // The SPA lives under /learn; the dev server proxies the API and sign-in to the Fastify server.
 export default defineConfig({
   base: '/learn/',
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The signed-in landing page: /learn opens My Courses inside the shell.
+    preloadFirstRoute([
+      'src/app/shell/shell-route.tsx',
+      'src/app/guards.ts',
+      'src/app/routes/courses-route.tsx',
+    ]),
+    precompress(),
+  ],
   build: {
     target: 'es2022',
     sourcemap: true,
+    // For the first-load budget (scripts/bundle-size.mjs --budget).
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
-          // Keep zod, the contract schemas and the HTTP client together and out of the entry: the first
-          // screen paints (loader, error pages) without them, and the loaders fetch them in parallel.
+          // A first visit fetches a handful of large files instead of a chain of dozens of small ones
+          // (docs/decisions/0014-first-load-and-serving.md): the framework, Mantine, the API layer, and
+          // the code the pages share, each one group.
           groups: [
             {
+              // The locale list: the entry needs it before anything else, without zod.
+              name: 'locales',
+              test: /packages[\\/]contracts[\\/]src[\\/]locales\.ts$/,
+              priority: 40,
+            },
+            {
+              // zod and the contract schemas: the first screen paints (loader, error pages) without
+              // them. Nothing here imports the app's code, so no chunk circle runs a module too early.
               name: 'api',
-              test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/](?!locales\.ts)|src[\\/]lib[\\/]api-client\.ts/,
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/](?!locales\.ts)/,
+              priority: 30,
+            },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+              priority: 20,
+            },
+            {
+              // Mantine, the icons and every other library the pages use (Mantine's own dependencies,
+              // react-transition-group…), except those only lazily loaded parts need.
+              name: 'ui',
+              test: /node_modules[\\/](?!zod[\\/]|pdfjs-dist[\\/]|dompurify[\\/])/,
+              priority: 15,
+            },
+            {
+              name: 'shared',
+              // Code only: the catalogues (JSON) stay one file per locale and namespace, loaded on demand.
+              // The sanitiser (DOMPurify), the gallery and the PDF viewer stay with the pages that show them.
+              test: /(?:apps[\\/]web[\\/]src[\\/](?:lib[\\/](?!rich-html)|components[\\/](?!image-gallery|pdf-viewer)|i18n|app[\\/](?!routes))|packages[\\/]domain[\\/]).*\.tsx?$/,
+              priority: 10,
+              // With its own imports, so it never imports back from the entry (a circle between chunks
+              // can run a module before one it needs).
+              includeDependenciesRecursively: true,
             },
           ],
         },

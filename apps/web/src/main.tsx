@@ -2,8 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles.ts';
 import { configureApiClient } from './lib/api-client.ts';
 import { loadClientConfig } from './lib/client-config.ts';
 import { currentSessionId, ensureSessionRecord } from './lib/session/session.ts';

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, cspDirectives, type TestApp } from '../test/test-app.ts';
 
 const CSS = 'body { margin: 0 }\n'.repeat(50);
+const WORKSHEET = 'name,value\n'.repeat(200);
 
 describe('the web app under /learn', () => {
   let testApp: TestApp;
@@ -24,6 +25,7 @@ describe('the web app under /learn', () => {
       writeFileSync(join(dist, `${file}.gz`), gzipSync(source));
     }
     writeFileSync(join(dist, 'demo', 'syllabus.pdf'), '%PDF-1.4');
+    writeFileSync(join(dist, 'demo', 'worksheet.csv'), WORKSHEET);
     testApp = await createTestApp('sqlite', { config: { webDist: dist }, startWorker: false });
   });
   afterAll(() => testApp.close());
@@ -59,6 +61,15 @@ describe('the web app under /learn', () => {
     const plain = await get('/learn/assets/app-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(original);
+  });
+
+  it('sends a file without a precompressed copy as it is, with its size, also to a HEAD', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await get('/learn/demo/worksheet.csv', method, undefined, 'br, gzip');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers['content-length']).toBe(String(WORKSHEET.length));
+    }
   });
 
   it('sends index.html compressed, revalidated, under the web app policy', async () => {

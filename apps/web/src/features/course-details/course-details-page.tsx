@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { idSchema, type EnrollmentAggregate } from '@portal/contracts';
 import { ApiError, unknownErrorText } from '../../lib/api-client.ts';
 import { showToast } from '../../lib/toast.ts';
-import { ListLoading } from '../../components/course-list/list-loading.tsx';
 import { LoadFailed } from '../../components/course-list/load-failed.tsx';
 import { gradingScaleQuery, objectiveRecordsQuery } from './api/course-details-queries.ts';
 import { CourseDetailsView } from './components/course-details-view.tsx';
+import { CourseDetailsSkeleton } from './components/course-details-skeleton.tsx';
 import { CourseUnavailable } from '../../components/course-unavailable.tsx';
 import { useCourseDetailsAnalytics } from './course-details-analytics.ts';
 import { useCourseOverview } from './use-course-overview.ts';
@@ -59,7 +59,13 @@ function CourseDetails({ objectiveId }: { objectiveId: string }) {
     if (failedOtherwise) showToast({ kind: 'critical', message: unknownErrorText() });
   }, [failedOtherwise]);
 
-  if (aggregate.isPending) return <ListLoading label={t('page.loading')} />;
+  // The attempts, the grading scale and the passing score (from the tree) change what the page shows; it
+  // waits for them behind a placeholder of its final layout rather than growing as each arrives.
+  const loading = (query: { isPending: boolean; fetchStatus: string }) =>
+    query.isPending && query.fetchStatus !== 'idle';
+  if (aggregate.isPending || [records, scale, tree].some(loading)) {
+    return <CourseDetailsSkeleton label={t('page.loading')} />;
+  }
   if (aggregate.isError) {
     if (isUnavailableError(aggregate.error)) return <CourseUnavailable />;
     return <LoadFailed title={t('errors.unknown')} onRetry={() => void aggregate.refetch()} />;

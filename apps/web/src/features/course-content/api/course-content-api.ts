@@ -2,6 +2,7 @@
 // content, and the workflow commands (start, finish an activity, submit) over the async command client.
 import { queryOptions } from '@tanstack/react-query';
 import {
+  PREFER_SYNC,
   SUBMIT_POLL_INTERVAL_MS,
   SUBMIT_POLL_TIMEOUT_MS,
   activityNodeSchema,
@@ -11,6 +12,7 @@ import {
   type ObjectiveWorkflow,
 } from '@portal/contracts';
 import { ApiError, LMS_API, apiGet, clientErrorText, runCommand } from '../../../lib/api-client.ts';
+import { learnerCourseKeys } from '../../../lib/course-query-keys.ts';
 
 const enc = encodeURIComponent;
 const workflowPath = (workflowId: string) =>
@@ -20,9 +22,7 @@ const encodeAxis = (axis: string) => axis.split('/').map(enc).join('/');
 
 /** Every key starts with 'lms' so enrolment changes (which invalidate ['lms']) refresh them too. */
 export const courseContentKeys = {
-  aggregate: (objectiveId: string) => ['lms', 'objective-aggregate', objectiveId] as const,
-  workflow: (workflowId: string) => ['lms', 'objective-workflow', workflowId] as const,
-  tree: (workflowId: string) => ['lms', 'activity-tree', workflowId] as const,
+  ...learnerCourseKeys,
   content: (workflowId: string, axis: string) =>
     ['lms', 'activity-content', workflowId, axis] as const,
 };
@@ -80,16 +80,24 @@ export interface CommandIds {
 
 const randomId = () => crypto.randomUUID();
 
+/**
+ * The starts ask for the synchronous answer (our server waits, bounded, for the command to finish), so the
+ * learner's first activity does not wait for a 1-second poll; an answer that is still pending falls back to
+ * polling (runCommand). The spec names no preference for these commands; the server accepts both.
+ */
+const startPreference = { prefer: PREFER_SYNC } as const;
+
 /** start-objective-workflows: the new objective workflow's id is the command id (WIRE §4). */
 export async function startObjectiveWorkflow(
   objectiveWorkflowAggregateId: string,
   { newId = randomId }: CommandIds = {},
 ): Promise<string> {
   const id = newId();
-  const status = await runCommand(`${LMS_API}/start-objective-workflows`, {
-    id,
-    objectiveWorkflowAggregateId,
-  });
+  const status = await runCommand(
+    `${LMS_API}/start-objective-workflows`,
+    { id, objectiveWorkflowAggregateId },
+    startPreference,
+  );
   return status.entityId ?? id;
 }
 
@@ -99,11 +107,11 @@ export async function startActivityWorkflow(
   axis: string,
   { newId = randomId }: CommandIds = {},
 ): Promise<string | null> {
-  const status = await runCommand(`${LMS_API}/start-activity-workflows`, {
-    id: newId(),
-    objectiveWorkflowId,
-    activityPartIds: axis === '' ? [] : axis.split('/'),
-  });
+  const status = await runCommand(
+    `${LMS_API}/start-activity-workflows`,
+    { id: newId(), objectiveWorkflowId, activityPartIds: axis === '' ? [] : axis.split('/') },
+    startPreference,
+  );
   return status.entityId ?? null;
 }
 

@@ -57,8 +57,9 @@ export function useStartFlow(
     if (running.has(objectiveId)) return;
     setRunning(objectiveId, true);
     void runStartFlow(aggregate, { restart }).then(async (outcome) => {
-      // The learner's lists and this course's aggregate now show the new attempt.
-      await queryClient.invalidateQueries({ queryKey: ['lms'] });
+      // The learner's lists and this course's aggregate now show the new attempt. Nothing changed when the
+      // flow was skipped: refetching then would read the aggregate, the attempt and its tree a second time.
+      if (outcome.kind !== 'skipped') await queryClient.invalidateQueries({ queryKey: ['lms'] });
       setRunning(objectiveId, false);
       switch (outcome.kind) {
         case 'started':

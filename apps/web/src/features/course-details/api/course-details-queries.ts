@@ -9,19 +9,15 @@ import {
   objectiveWorkflowSchema,
 } from '@portal/contracts';
 import { LMS_API, apiGet, apiQuery } from '../../../lib/api-client.ts';
+import { learnerCourseKeys } from '../../../lib/course-query-keys.ts';
 
 // Grading scales change only when an author edits them.
 const REFERENCE_DATA_MS = 10 * 60 * 1000;
 const MAX_ATTEMPTS_LISTED = 100;
 
 export const courseDetailsKeys = {
-  aggregate: (objectiveId: string) =>
-    ['lms', 'users', 'me', 'objectives', objectiveId, 'aggregate'] as const,
+  ...learnerCourseKeys,
   records: (objectiveId: string) => ['lms', 'objective-records', { objectiveId }] as const,
-  workflow: (workflowId: string) =>
-    ['lms', 'users', 'me', 'objective-workflows', workflowId] as const,
-  tree: (workflowId: string) =>
-    ['lms', 'users', 'me', 'objective-workflows', workflowId, 'activity-with-aggregates'] as const,
   scale: (scaleId: string) => ['lms', 'grading-scales', scaleId] as const,
 };
 

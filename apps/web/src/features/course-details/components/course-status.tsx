@@ -10,7 +10,7 @@ import { clampProgress, resultColor, type GradeDisplay } from '@portal/domain';
 import { CourseCover } from '../../../components/course-list/course-card-parts.tsx';
 import { useFormatters } from '../../../lib/format.ts';
 
-const COVER_HEIGHT = 200;
+export const COVER_HEIGHT = 200;
 
 // Dark enough that white text stays above 4.5:1 whatever the scale's colours are.
 const badgeBackground = { success: '#1E6B30', accent: '#9A4A00', danger: '#B02020' } as const;
