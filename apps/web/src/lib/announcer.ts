@@ -29,16 +29,18 @@ export function liveRegion(politeness: Politeness): HTMLElement {
   return region;
 }
 
-const pending: Record<Politeness, number | undefined> = { polite: undefined, assertive: undefined };
+// Plain timers rather than window's: a timer may fire after a test's page is torn down.
+type Timer = ReturnType<typeof setTimeout>;
+const pending: Record<Politeness, Timer | undefined> = { polite: undefined, assertive: undefined };
 
 /** Says `message` once; the same words said twice in a row are read twice. */
 export function announce(message: string, politeness: Politeness = 'polite'): void {
   const region = liveRegion(politeness);
   region.textContent = '';
-  window.clearTimeout(pending[politeness]);
-  pending[politeness] = window.setTimeout(() => {
+  clearTimeout(pending[politeness]);
+  pending[politeness] = setTimeout(() => {
     region.textContent = message;
-    pending[politeness] = window.setTimeout(() => {
+    pending[politeness] = setTimeout(() => {
       region.textContent = '';
     }, ANNOUNCEMENT_LIFETIME_MS);
   }, ANNOUNCE_DELAY_MS);
