@@ -20,6 +20,7 @@ import { registerAuth } from './modules/auth/auth.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
 import { registerEventsRoutes } from './modules/events/events.routes.ts';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerWorkflowsRoutes } from './modules/workflows/workflows.routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(
   registerUsersRoutes(app, ctx);
   registerCoursesRoutes(app, ctx);
   registerEventsRoutes(app, ctx);
+  registerFeedbackRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerWorkflowsRoutes(app, ctx);

@@ -63,6 +63,8 @@ export const Permission = {
   researchAccess: 'Research.Access',
   /** Register and list LTI tools (admin API, docs/decisions/0008). */
   ltiToolManage: 'LtiTool.Manage',
+  /** Export the learners' product feedback (admin API and CLI, docs/decisions/0016). */
+  feedbackExport: 'Feedback.Export',
 } as const;
 
 export const LicensedFeature = {

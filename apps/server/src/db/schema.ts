@@ -351,6 +351,23 @@ export interface AnalyticsEventsTable {
   created: string;
 }
 
+/** Product feedback from the shell's widget (migration 0008). */
+export interface ProductFeedbackTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  grade: number;
+  /** JSON array of struggle codes. */
+  details: string;
+  comment: string;
+  locale: string;
+  os: string;
+  browser: string;
+  appVersion: string;
+  isMobile: number;
+  created: string;
+}
+
 /** Storage of the built-in OpenID provider (sessions, grants, codes, interactions). */
 export interface OidcPayloadsTable {
   id: string;
@@ -547,6 +564,7 @@ export interface Database {
   commands: CommandsTable;
   signInThrottles: SignInThrottlesTable;
   analyticsEvents: AnalyticsEventsTable;
+  productFeedback: ProductFeedbackTable;
   oidcPayloads: OidcPayloadsTable;
   oidcTransactions: OidcTransactionsTable;
   keyValues: KeyValuesTable;

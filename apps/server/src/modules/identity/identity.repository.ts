@@ -34,6 +34,7 @@ export const ADMINISTRATOR_PERMISSIONS = [
   'TenantSettings.Update',
   'Admin.Access',
   'LtiTool.Manage',
+  'Feedback.Export',
 ];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {
