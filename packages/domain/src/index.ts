@@ -8,3 +8,4 @@ export * from './format.ts';
 export * from './permissions.ts';
 export * from './grade-reveal.ts';
 export * from './course-rules/index.ts';
+export * from './calendar.ts';

@@ -20,7 +20,7 @@ import { listIndexesMigration } from './migrations/0002-list-indexes.ts';
 import { openCatalogMigration } from './migrations/0003-open-catalog.ts';
 import { ltiMigration } from './migrations/0004-lti.ts';
 import { securityMigration } from './migrations/0005-security.ts';
-import { productFeedbackMigration } from './migrations/0008-product-feedback.ts';
+import { feedbackCalendarMigration } from './migrations/0008-feedback-calendar.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -67,7 +67,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003-open-catalog': openCatalogMigration(),
     '0004-lti': ltiMigration(dialect),
     '0005-security': securityMigration(),
-    '0008-product-feedback': productFeedbackMigration(),
+    '0008-feedback-calendar': feedbackCalendarMigration(),
   };
 }
 

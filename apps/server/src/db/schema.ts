@@ -368,6 +368,14 @@ export interface ProductFeedbackTable {
   created: string;
 }
 
+/** A learner's secret calendar feed (migration 0008): the hash of the token in the feed's address. */
+export interface CalendarFeedsTable {
+  userId: string;
+  tenantId: string;
+  tokenHash: string;
+  created: string;
+}
+
 /** Storage of the built-in OpenID provider (sessions, grants, codes, interactions). */
 export interface OidcPayloadsTable {
   id: string;
@@ -565,6 +573,7 @@ export interface Database {
   signInThrottles: SignInThrottlesTable;
   analyticsEvents: AnalyticsEventsTable;
   productFeedback: ProductFeedbackTable;
+  calendarFeeds: CalendarFeedsTable;
   oidcPayloads: OidcPayloadsTable;
   oidcTransactions: OidcTransactionsTable;
   keyValues: KeyValuesTable;

@@ -16,6 +16,7 @@ import {
 import type enAuth from './locales/en-US/auth.json';
 import type enErrors from './locales/en-US/errors.json';
 import type enLti from './locales/en-US/lti.json';
+import type enCalendar from './locales/en-US/calendar.json';
 
 export const LOCALES_DIR = join(import.meta.dirname, 'locales');
 
@@ -24,9 +25,10 @@ export interface ServerCatalogues {
   auth: typeof enAuth;
   errors: typeof enErrors;
   lti: typeof enLti;
+  calendar: typeof enCalendar;
 }
 export type ServerNamespace = keyof ServerCatalogues;
-export const serverNamespaces: readonly ServerNamespace[] = ['auth', 'errors', 'lti'];
+export const serverNamespaces: readonly ServerNamespace[] = ['auth', 'errors', 'lti', 'calendar'];
 
 export type ErrorKey = keyof ServerCatalogues['errors'] & string;
 

@@ -1,12 +1,13 @@
-// Product feedback sent from the shell's feedback widget (one row per product_feedback event), and the
-// Feedback.Export permission for the administrators of existing tenants (docs/decisions/0016).
+// Product feedback sent from the shell's feedback widget (one row per product_feedback event), the
+// Feedback.Export permission for the administrators of existing tenants (docs/decisions/0016), and the
+// learners' secret calendar feed addresses (docs/decisions/0017).
 import type { Kysely } from 'kysely';
 import { newId } from '../../lib/ids.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the typed schema
 type AnyDb = Kysely<any>;
 
-export function productFeedbackMigration() {
+export function feedbackCalendarMigration() {
   return {
     async up(db: AnyDb): Promise<void> {
       await db.schema
@@ -30,6 +31,16 @@ export function productFeedbackMigration() {
         .createIndex('product_feedback_tenant_created')
         .on('product_feedback')
         .columns(['tenant_id', 'created'])
+        .execute();
+
+      await db.schema
+        .createTable('calendar_feeds')
+        // One feed per learner: regenerating replaces the token, so the old address stops working.
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id'))
+        .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
+        // SHA-256 of the secret token (hex); the token itself is only in the learner's address.
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created', 'text', (c) => c.notNull())
         .execute();
 
       const administratorRoles = await db
