@@ -60,7 +60,7 @@ export function createDatabase(database: AppConfig['database']): DatabaseHandle 
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-function migrationsFor(dialect: DialectName): Record<string, Migration> {
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-list-indexes': listIndexesMigration(),
