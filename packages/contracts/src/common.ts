@@ -65,6 +65,8 @@ export const Permission = {
   ltiToolManage: 'LtiTool.Manage',
   /** Revoke issued certificates (docs/decisions/0015). */
   certificateRevoke: 'Certificate.Revoke',
+  /** Export the learners' product feedback (admin API and CLI, docs/decisions/0016). */
+  feedbackExport: 'Feedback.Export',
 } as const;
 
 export const LicensedFeature = {

@@ -9,3 +9,4 @@ export * from './permissions.ts';
 export * from './grade-reveal.ts';
 export * from './course-rules/index.ts';
 export * from './certificates.ts';
+export * from './calendar.ts';

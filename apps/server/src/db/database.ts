@@ -25,6 +25,8 @@ import { securityMigration } from './migrations/0005-security.ts';
 import { learnerCoursesMigration } from './migrations/0006-learner-courses.ts';
 import { certificatesMigration } from './migrations/0007-certificates.ts';
 
+import { feedbackCalendarMigration } from './migrations/0008-feedback-calendar.ts';
+
 /** Connections per process when DATABASE_POOL_SIZE is not set (README, configuration). */
 export const DEFAULT_POOL_SIZE = 8;
 
@@ -78,7 +80,7 @@ export function createDatabase(
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-function migrationsFor(dialect: DialectName): Record<string, Migration> {
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-list-indexes': listIndexesMigration(),
@@ -87,6 +89,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0005-security': securityMigration(),
     '0006-learner-courses': learnerCoursesMigration(),
     '0007-certificates': certificatesMigration(dialect),
+    '0008-feedback-calendar': feedbackCalendarMigration(),
   };
 }
 

@@ -384,6 +384,31 @@ export interface AnalyticsEventsTable {
   created: string;
 }
 
+/** Product feedback from the shell's widget (migration 0008). */
+export interface ProductFeedbackTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  grade: number;
+  /** JSON array of struggle codes. */
+  details: string;
+  comment: string;
+  locale: string;
+  os: string;
+  browser: string;
+  appVersion: string;
+  isMobile: number;
+  created: string;
+}
+
+/** A learner's secret calendar feed (migration 0008): the hash of the token in the feed's address. */
+export interface CalendarFeedsTable {
+  userId: string;
+  tenantId: string;
+  tokenHash: string;
+  created: string;
+}
+
 /** Storage of the built-in OpenID provider (sessions, grants, codes, interactions). */
 export interface OidcPayloadsTable {
   id: string;
@@ -644,6 +669,8 @@ export interface Database {
   commands: CommandsTable;
   signInThrottles: SignInThrottlesTable;
   analyticsEvents: AnalyticsEventsTable;
+  productFeedback: ProductFeedbackTable;
+  calendarFeeds: CalendarFeedsTable;
   oidcPayloads: OidcPayloadsTable;
   oidcTransactions: OidcTransactionsTable;
   keyValues: KeyValuesTable;

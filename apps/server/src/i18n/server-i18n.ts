@@ -17,6 +17,7 @@ import type enAuth from './locales/en-US/auth.json';
 import type enCertificates from './locales/en-US/certificates.json';
 import type enErrors from './locales/en-US/errors.json';
 import type enLti from './locales/en-US/lti.json';
+import type enCalendar from './locales/en-US/calendar.json';
 
 export const LOCALES_DIR = join(import.meta.dirname, 'locales');
 
@@ -26,10 +27,12 @@ export interface ServerCatalogues {
   certificates: typeof enCertificates;
   errors: typeof enErrors;
   lti: typeof enLti;
+  calendar: typeof enCalendar;
 }
 export type ServerNamespace = keyof ServerCatalogues;
 export const serverNamespaces: readonly ServerNamespace[] = [
   'auth',
+  'calendar',
   'certificates',
   'errors',
   'lti',

@@ -45,16 +45,19 @@ const paletteNames = Object.keys(DEFAULT_THEME.colors) as MantineColor[];
 
 /**
  * Mantine's defaults put some texts under AA (dimmed gray-6 on white is 3.3:1, dark-2 on dark-7 is 4.0:1,
- * coloured text like green-6 on white is 2.4:1); these variables lift them.
+ * coloured text like green-6 on white is 2.4:1, form errors in red-6 3.3:1); these variables lift them.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': current.colors.gray[7],
     '--mantine-color-anchor': current.colors.blue[9],
+    // Form errors: red-6 on white is 3.3:1.
+    '--mantine-color-error': current.colors.red[9],
   };
   const dark: Record<string, string> = {
     '--mantine-color-dimmed': current.colors.dark[1],
     '--mantine-color-anchor': current.colors.blue[3],
+    '--mantine-color-error': current.colors.red[4],
   };
   for (const name of paletteNames) {
     const palette = current.colors[name];

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { analyticsEventSchema } from '@portal/contracts';
-import { buildAnalyticsEvent } from './analytics.ts';
+import { buildAnalyticsEvent, buildProductFeedbackEvent } from './analytics.ts';
 import { ensureDeviceId } from './device-id.ts';
 import { ensureSessionRecord } from './session/session.ts';
 import { storageKeys } from './storage.ts';
@@ -29,6 +29,19 @@ describe('buildAnalyticsEvent', () => {
     const event = buildAnalyticsEvent('my_courses_search', { search: 'sql' });
     expect(event.context.deviceId).toBe(window.localStorage.getItem(storageKeys.deviceId));
     expect(event.context.sessionId).toBe(session.id);
+    expect(analyticsEventSchema.safeParse(event).success).toBe(true);
+  });
+});
+
+describe('buildProductFeedbackEvent', () => {
+  it('adds the operating system and the browser to the context the contract accepts', () => {
+    const event = buildProductFeedbackEvent({
+      grade: 5,
+      details: ['navigation', 'other'],
+      comment: 'Fine',
+    });
+    expect(event.context.os).toEqual(expect.any(String));
+    expect(event.context.browser).toEqual(expect.any(String));
     expect(analyticsEventSchema.safeParse(event).success).toBe(true);
   });
 });

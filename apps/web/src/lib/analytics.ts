@@ -1,12 +1,17 @@
 // Product analytics: events posted to the portal's own POST /api/events; failures never reach the user.
-import type { AnalyticsEvent } from '@portal/contracts';
+import type {
+  PlainAnalyticsEvent,
+  ProductFeedbackEvent,
+  ProductFeedbackProperties,
+} from '@portal/contracts';
 import { apiFetch } from './api-client.ts';
 import { getClientConfig } from './client-config.ts';
 import { ensureDeviceId } from './device-id.ts';
 import { currentSessionId } from './session/session.ts';
+import { describeUserAgent } from './user-agent.ts';
 import { i18next } from '../i18n/i18n.ts';
 
-export type AnalyticsEventName = AnalyticsEvent['name'];
+export type AnalyticsEventName = PlainAnalyticsEvent['name'];
 export type AnalyticsProperties = Record<string, string | number | boolean | null>;
 
 const MOBILE_QUERY = '(max-width: 1279px)';
@@ -18,24 +23,40 @@ function isMobile(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
 }
 
+function eventContext(): PlainAnalyticsEvent['context'] {
+  const sessionId = currentSessionId();
+  return {
+    isMobile: isMobile(),
+    role: 'learner',
+    locale: i18next.language || 'en-US',
+    appVersion: getClientConfig().version.slice(0, 50),
+    deviceId: ensureDeviceId(),
+    ...(sessionId ? { sessionId } : {}),
+  };
+}
+
 /** Builds the event body the server's contract accepts. */
 export function buildAnalyticsEvent(
   name: AnalyticsEventName,
   properties: AnalyticsProperties,
-): AnalyticsEvent {
-  const sessionId = currentSessionId();
+): PlainAnalyticsEvent {
+  return { name, properties, context: eventContext() };
+}
+
+/** The product_feedback event: the form's answers plus the operating system and the browser. */
+export function buildProductFeedbackEvent(
+  properties: ProductFeedbackProperties,
+): ProductFeedbackEvent {
   return {
-    name,
+    name: 'product_feedback',
     properties,
-    context: {
-      isMobile: isMobile(),
-      role: 'learner',
-      locale: i18next.language || 'en-US',
-      appVersion: getClientConfig().version.slice(0, 50),
-      deviceId: ensureDeviceId(),
-      ...(sessionId ? { sessionId } : {}),
-    },
+    context: { ...eventContext(), ...describeUserAgent(navigator.userAgent) },
   };
+}
+
+/** Sends the learner's feedback; unlike other events, a failure is the caller's to show. */
+export async function sendProductFeedback(properties: ProductFeedbackProperties): Promise<void> {
+  await apiFetch('POST', '/api/events', { body: buildProductFeedbackEvent(properties) });
 }
 
 /** Sends one event; never throws (analytics must not break a screen). */

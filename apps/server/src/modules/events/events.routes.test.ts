@@ -1,7 +1,12 @@
 // POST /api/events through real HTTP on every dialect: storage, batches, anonymity, limits.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, type AnalyticsEvent } from '@portal/contracts';
+import {
+  errorBodySchema,
+  type AnalyticsEvent,
+  type PlainAnalyticsEvent,
+  type ProductFeedbackEvent,
+} from '@portal/contracts';
 import { fixedClock } from '../../lib/clock.ts';
 import { clientHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testDialects } from '../../test/test-databases.ts';
@@ -9,12 +14,27 @@ import { createSignedInUser, type TestUser } from '../../commands/key-value-comm
 
 const NOW = '2030-03-01T09:00:00.000Z';
 
-function anEvent(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
+function anEvent(overrides: Partial<PlainAnalyticsEvent> = {}): PlainAnalyticsEvent {
   return {
     name: 'my_courses_search',
     properties: { searchText: 'algebra', resultCount: 3 },
     context: { isMobile: false, role: 'Learner', locale: 'en-US', appVersion: '1.0.0' },
     ...overrides,
+  };
+}
+
+function aFeedback(
+  properties: Partial<ProductFeedbackEvent['properties']> = {},
+): ProductFeedbackEvent {
+  return {
+    name: 'product_feedback',
+    properties: {
+      grade: 4,
+      details: ['navigation', 'results', 'other'],
+      comment: 'The results page is hard to find.',
+      ...properties,
+    },
+    context: { ...anEvent().context, os: 'Linux', browser: 'Chromium 142' },
   };
 }
 
@@ -125,7 +145,7 @@ describe.each(await testDialects())('analytics events on %s', (dialect) => {
           .where('name', '=', 'course_open_first_time')
           .where('userId', '=', userId)
           .execute()
-      ).map((row) => (JSON.parse(row.payload) as AnalyticsEvent).properties.objectiveId);
+      ).map((row) => (JSON.parse(row.payload) as PlainAnalyticsEvent).properties.objectiveId);
 
     it('is stored once per learner and course, however often and however it is sent', async () => {
       const someone = await createSignedInUser(testApp);
@@ -162,6 +182,140 @@ describe.each(await testDialects())('analytics events on %s', (dialect) => {
     });
   });
 
+  describe('product_feedback', () => {
+    it('stores the feedback with the sender, their context and the arrival time', async () => {
+      const someone = await createSignedInUser(testApp);
+      const response = await post(aFeedback(), someone.cookie);
+      expect(response.statusCode).toBe(202);
+      const rows = await testApp.ctx.db
+        .selectFrom('productFeedback')
+        .selectAll()
+        .where('userId', '=', someone.userId)
+        .execute();
+      expect(rows).toEqual([
+        {
+          id: expect.any(String),
+          tenantId: someone.tenantId,
+          userId: someone.userId,
+          grade: 4,
+          details: JSON.stringify(['navigation', 'results', 'other']),
+          comment: 'The results page is hard to find.',
+          locale: 'en-US',
+          os: 'Linux',
+          browser: 'Chromium 142',
+          appVersion: '1.0.0',
+          isMobile: 0,
+          created: NOW,
+        },
+      ]);
+      const event = await testApp.ctx.db
+        .selectFrom('analyticsEvents')
+        .select(['name', 'payload'])
+        .where('id', '=', rows[0]!.id)
+        .executeTakeFirstOrThrow();
+      expect(event.name).toBe('product_feedback');
+      expect(JSON.parse(event.payload)).toMatchObject({
+        properties: aFeedback().properties,
+        context: { os: 'Linux', browser: 'Chromium 142' },
+      });
+    });
+
+    it('accepts feedback without ticked struggles', async () => {
+      const response = await post(aFeedback({ details: [] }), learner.cookie);
+      expect(response.statusCode).toBe(202);
+    });
+
+    const invalidFeedback: [string, unknown, string][] = [
+      ['a grade of 0', aFeedback({ grade: 0 }), 'properties.grade'],
+      ['a grade of 6', aFeedback({ grade: 6 }), 'properties.grade'],
+      ['a fractional grade', aFeedback({ grade: 3.5 }), 'properties.grade'],
+      [
+        'details as a string',
+        { ...aFeedback(), properties: { ...aFeedback().properties, details: 'navigation' } },
+        'properties.details',
+      ],
+      [
+        'an unknown struggle',
+        aFeedback({ details: ['weather' as 'other'] }),
+        'properties.details.0',
+      ],
+      [
+        'a struggle ticked twice',
+        aFeedback({ details: ['results', 'results'] }),
+        'properties.details',
+      ],
+      ['a blank comment', aFeedback({ comment: '   ' }), 'properties.comment'],
+      [
+        'a comment of 1001 characters',
+        aFeedback({ comment: 'x'.repeat(1001) }),
+        'properties.comment',
+      ],
+      [
+        'a missing browser',
+        { ...aFeedback(), context: { ...anEvent().context, os: 'Linux' } },
+        'context.browser',
+      ],
+      [
+        'an extra property',
+        { ...aFeedback(), properties: { ...aFeedback().properties, page: '/x' } },
+        'properties',
+      ],
+    ];
+    it.each(invalidFeedback)('refuses %s with the field named', async (_name, body, field) => {
+      const before = await countFeedback();
+      const response = await post(body, learner.cookie);
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(errorBodySchema.parse(response.json()).errors ?? {})).toContain(field);
+      expect(await countFeedback()).toBe(before);
+    });
+
+    it('keeps operating system and browser to feedback: other events refuse them', async () => {
+      const response = await post(
+        { ...anEvent(), context: { ...anEvent().context, os: 'Linux', browser: 'Chromium' } },
+        learner.cookie,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(errorBodySchema.parse(response.json()).errors).toHaveProperty('context');
+    });
+
+    it('needs a signed-in learner', async () => {
+      const before = await countFeedback();
+      const response = await post(aFeedback());
+      expect(response.statusCode).toBe(400);
+      expect(errorBodySchema.parse(response.json()).errors).toHaveProperty('name');
+      expect(await countFeedback()).toBe(before);
+    });
+
+    async function countFeedback(): Promise<number> {
+      const row = await testApp.ctx.db
+        .selectFrom('productFeedback')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    }
+  });
+
+  it('accepts every event of both specs', async () => {
+    const names: AnalyticsEvent['name'][] = [
+      'my_courses_search',
+      'course_open_for_review',
+      'course_restart',
+      'objective_start',
+      'activity_start',
+      'course_open_first_time',
+      'about_the_course_page_load',
+      'product_feedback',
+    ];
+    for (const name of names) {
+      const body =
+        name === 'product_feedback'
+          ? aFeedback()
+          : anEvent({ name, properties: { objectiveId: randomUUID() } });
+      const response = await post(body, learner.cookie);
+      expect(response.statusCode, name).toBe(202);
+    }
+  });
+
   it('accepts 50 events in one request and refuses 51', async () => {
     const fifty = Array.from({ length: 50 }, () => anEvent());
     expect((await post(fifty)).json()).toEqual({ accepted: 50 });
@@ -171,7 +325,11 @@ describe.each(await testDialects())('analytics events on %s', (dialect) => {
   });
 
   const invalid: [string, unknown, string | undefined][] = [
-    ['an unknown event name', anEvent({ name: 'page_hack' as AnalyticsEvent['name'] }), 'name'],
+    [
+      'an unknown event name',
+      anEvent({ name: 'page_hack' as PlainAnalyticsEvent['name'] }),
+      'name',
+    ],
     ['an unknown field', { ...anEvent(), extra: true }, '_'],
     [
       'a context without locale',

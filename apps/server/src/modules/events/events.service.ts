@@ -16,16 +16,12 @@ const ONCE_PER_COURSE_NAMESPACE = '6f1d8a52-3c1e-4b7a-9e0f-2d4c5b6a7e81';
  * and the course, so that the primary key refuses a second one whatever the client sends.
  */
 function eventId(event: AnalyticsEvent, principal: Principal | null): string {
-  if (!ONCE_PER_COURSE.has(event.name)) return newId();
-  if (principal === null) {
-    throw new BadRequestError(
-      'invalid_event',
-      `${event.name} is recorded for signed-in learners.`,
-      {
-        name: [`${event.name} needs a signed-in learner.`],
-      },
-    );
+  if (event.name === 'product_feedback') {
+    requireSignedIn(event, principal);
+    return newId();
   }
+  if (!ONCE_PER_COURSE.has(event.name)) return newId();
+  requireSignedIn(event, principal);
   const objectiveId = idSchema.safeParse(event.properties.objectiveId);
   if (!objectiveId.success) {
     throw new BadRequestError('invalid_event', `${event.name} needs the course's objectiveId.`, {
@@ -36,6 +32,22 @@ function eventId(event: AnalyticsEvent, principal: Principal | null): string {
     ONCE_PER_COURSE_NAMESPACE,
     [event.name, principal.tenantId, principal.userId, objectiveId.data.toLowerCase()].join(':'),
   );
+}
+
+/** Feedback and once-per-course events belong to a learner; anonymous visitors cannot send them. */
+function requireSignedIn(
+  event: AnalyticsEvent,
+  principal: Principal | null,
+): asserts principal is Principal {
+  if (principal === null) {
+    throw new BadRequestError(
+      'invalid_event',
+      `${event.name} is recorded for signed-in learners.`,
+      {
+        name: [`${event.name} needs a signed-in learner.`],
+      },
+    );
+  }
 }
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -51,6 +63,26 @@ export function createEventsService(deps: { eventsRepository: EventsRepository; 
       const userId = principal?.userId ?? null;
       const tenantId = principal?.tenantId ?? null;
       const rows = new Map(events.map((event) => [eventId(event, principal), event]));
+      const feedback = [...rows].flatMap(([id, event]) =>
+        event.name === 'product_feedback' && principal
+          ? [
+              {
+                id,
+                tenantId: principal.tenantId,
+                userId: principal.userId,
+                grade: event.properties.grade,
+                details: JSON.stringify(event.properties.details),
+                comment: event.properties.comment,
+                locale: event.context.locale,
+                os: event.context.os,
+                browser: event.context.browser,
+                appVersion: event.context.appVersion,
+                isMobile: event.context.isMobile ? 1 : 0,
+                created: received,
+              },
+            ]
+          : [],
+      );
       await deps.eventsRepository.insertMany(
         [...rows].map(([id, event]) => ({
           id,
@@ -66,6 +98,7 @@ export function createEventsService(deps: { eventsRepository: EventsRepository; 
           }),
           created: received,
         })),
+        feedback,
       );
       return events.length;
     },

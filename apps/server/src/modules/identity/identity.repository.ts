@@ -35,6 +35,7 @@ export const ADMINISTRATOR_PERMISSIONS = [
   'Admin.Access',
   'LtiTool.Manage',
   'Certificate.Revoke',
+  'Feedback.Export',
 ];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {

@@ -1,5 +1,5 @@
 // The signed-in page frame: skip link, header with user menu, main navigation, main region and footer.
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -26,6 +26,12 @@ import { MENU_BREAKPOINT, useMobileNavigation } from './use-mobile-navigation.ts
 import { useRouteFocus } from './use-route-focus.ts';
 import { useSelfRegisteredToast } from './use-self-registered-toast.ts';
 import './shell.css';
+
+const FeedbackWidget = lazy(() =>
+  import('../../features/feedback/components/feedback-widget.tsx').then((module) => ({
+    default: module.FeedbackWidget,
+  })),
+);
 
 export function ShellLayout() {
   const { t } = useTranslation('shell');
@@ -121,6 +127,11 @@ export function ShellLayout() {
         <AddToMyCoursesDeepAction coursesPath={paths.courses} />
       </AppShell.Main>
       <footer className="app-footer" inert={behindPanel}>
+        {settings.feedback.learner.visible ? (
+          <Suspense fallback={null}>
+            <FeedbackWidget />
+          </Suspense>
+        ) : null}
         <AppFooter copyright={settings.copyright} />
       </footer>
     </AppShell>

@@ -34,6 +34,7 @@ function stubPlatform(options: {
   navigation?: NavigationNode[];
   roles?: string[];
   supportUrl?: string | null;
+  feedbackVisible?: boolean;
 }) {
   const responses: Record<string, unknown> = {
     '/api/platform/v1/users/me': aUser({
@@ -49,7 +50,11 @@ function stubPlatform(options: {
     '/api/platform/v1/users/me/navigation': options.navigation ?? [
       { id: 'learn', name: 'Learner portal', url: '/learn' },
     ],
-    '/api/platform/v1/settings/learner': { ...settings, supportUrl: options.supportUrl ?? null },
+    '/api/platform/v1/settings/learner': {
+      ...settings,
+      supportUrl: options.supportUrl ?? null,
+      feedback: { learner: { visible: options.feedbackVisible ?? true } },
+    },
   };
   vi.stubGlobal(
     'fetch',
@@ -209,5 +214,19 @@ describe('shell', () => {
     expect(
       within(menu).queryByRole('menuitem', { name: 'Contact support', hidden: true }),
     ).toBeNull();
+  });
+
+  it('offers the feedback widget at the bottom of the shell only when platform.ui.feedback lets learners see it', async () => {
+    stubPlatform({});
+    renderAt('/no-such-page');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 });
+    const footer = screen.getByRole('contentinfo');
+    expect(await within(footer).findByRole('button', { name: 'Send feedback' })).toBeTruthy();
+    cleanup();
+
+    stubPlatform({ feedbackVisible: false });
+    renderAt('/no-such-page');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 });
+    expect(screen.queryByRole('button', { name: 'Send feedback' })).toBeNull();
   });
 });

@@ -1,0 +1,122 @@
+// SQL of the calendar: a learner's enrolments with their dates, their activities' constraints, and feed tokens.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+const MAX_TREE_DEPTH = 16;
+const ARCHIVED_ACTIVITY = 4;
+const ARCHIVED_OBJECTIVE = 3;
+
+export interface Caller {
+  userId: string;
+  tenantId: string;
+}
+
+export type CalendarRepository = ReturnType<typeof createCalendarRepository>;
+
+export function createCalendarRepository(db: Kysely<Database>) {
+  return {
+    /** Enrolled courses (self-enrolled, mandatory, or with an attempt or a result; spec portal-shell §7). */
+    async findEnrolments(caller: Caller) {
+      return db
+        .selectFrom('objectiveAccesses as oa')
+        .innerJoin('objectiveWorkflowAggregates as owa', 'owa.objectiveAccessId', 'oa.id')
+        .innerJoin('objectives as o', 'o.id', 'oa.objectiveId')
+        .innerJoin('activities as a', 'a.id', 'o.activityId')
+        .select([
+          'o.id as objectiveId',
+          'o.name as objectiveName',
+          'o.activityId as rootActivityId',
+          'oa.availabilityDate',
+          'oa.availabilityEndDate',
+          'oa.dueDate',
+        ])
+        .where('oa.userId', '=', caller.userId)
+        .where('oa.tenantId', '=', caller.tenantId)
+        .where('a.state', '<>', ARCHIVED_ACTIVITY)
+        .where('o.status', '<>', ARCHIVED_OBJECTIVE)
+        .where((eb) =>
+          eb.or([
+            eb('owa.isSelfEnrolled', '=', 1),
+            eb('oa.isMandatory', '=', 1),
+            eb('owa.lastObjectiveWorkflowId', 'is not', null),
+            eb('owa.lastObjectiveRecordId', 'is not', null),
+          ]),
+        )
+        .orderBy('o.name')
+        .execute();
+    },
+
+    /** Every activity part below the root activities, with the child's name and the part's constraints. */
+    async findActivityParts(rootActivityIds: string[]) {
+      const parts = [];
+      let level = [...new Set(rootActivityIds)];
+      const seen = new Set(level);
+      for (let depth = 0; depth < MAX_TREE_DEPTH && level.length > 0; depth += 1) {
+        const found = await db
+          .selectFrom('activityParts as p')
+          .innerJoin('activities as a', 'a.id', 'p.childActivityId')
+          .select([
+            'p.id',
+            'p.parentActivityId',
+            'p.childActivityId',
+            'a.name as activityName',
+            'p.startFrom',
+            'p.startUntil',
+            'p.due',
+            'p.accessibleUntil',
+            'p.gracePeriodUntil',
+          ])
+          .where('p.parentActivityId', 'in', level)
+          .where('a.state', '<>', ARCHIVED_ACTIVITY)
+          .orderBy('p.order')
+          .orderBy('p.id')
+          .execute();
+        parts.push(...found);
+        level = [...new Set(found.map((part) => part.childActivityId))].filter(
+          (id) => !seen.has(id),
+        );
+        level.forEach((id) => seen.add(id));
+      }
+      return parts;
+    },
+
+    async findTimeZone(userId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('timezone')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.timezone ?? null;
+    },
+
+    async findFeed(userId: string) {
+      return db
+        .selectFrom('calendarFeeds')
+        .select(['created'])
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async findFeedOwner(tokenHash: string) {
+      return db
+        .selectFrom('calendarFeeds as f')
+        .innerJoin('users as u', 'u.id', 'f.userId')
+        .select(['f.userId', 'f.tenantId', 'u.locale', 'u.status'])
+        .where('f.tokenHash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    /** Stores the learner's one feed token, replacing an earlier one. */
+    async replaceFeed(caller: Caller, tokenHash: string, created: string): Promise<void> {
+      await db
+        .insertInto('calendarFeeds')
+        .values({ userId: caller.userId, tenantId: caller.tenantId, tokenHash, created })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ tokenHash, created }))
+        .execute();
+    },
+
+    async deleteFeed(userId: string): Promise<void> {
+      await db.deleteFrom('calendarFeeds').where('userId', '=', userId).execute();
+    },
+  };
+}

@@ -1,0 +1,237 @@
+// The learner's calendar through real HTTP on every dialect: events from enrolments and activity constraints
+// in the learner's time zone, and the secret iCalendar feed, parsed by an independent parser (ical.js).
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../lib/clock.ts';
+import { clientHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { testDialects } from '../../test/test-databases.ts';
+import { signInAs } from '../../test/sign-in.ts';
+import { aCourse, aCourseTree, aTenant, aUser, anEnrolment } from '../../test/course-builders.ts';
+
+const clock = fixedClock('2030-03-01T09:00:00.000Z');
+
+describe.each(await testDialects())('calendar on %s', (dialect) => {
+  let testApp: TestApp;
+  let cookie: string;
+  let otherCookie: string;
+  let learnerId: string;
+  let courseId: string;
+  let quizPartId: string;
+
+  beforeAll(async () => {
+    clock.set('2030-03-01T09:00:00.000Z');
+    testApp = await createTestApp(dialect, {
+      clock,
+      config: { publicUrl: 'https://portal.example' },
+    });
+    const { db } = testApp.ctx;
+    const tenantId = await aTenant(db);
+    const userId = await aUser(db, tenantId);
+    // Berlin: daylight saving starts on 31 March 2030 at 01:00 UTC.
+    await db
+      .updateTable('users')
+      .set({ timezone: 'W. Europe Standard Time', locale: 'de-DE' })
+      .where('id', '=', userId)
+      .execute();
+    const tree = await aCourseTree(db, tenantId, 'Data literacy', [
+      {
+        name: 'Module 1',
+        children: [
+          {
+            name: 'Quiz',
+            constraint: {
+              startFrom: '2030-03-02T08:00:00.000Z',
+              due: '2030-03-31T21:30:00.000Z',
+              gracePeriodUntil: '2030-04-02T21:30:00.000Z',
+            },
+          },
+        ],
+      },
+    ]);
+    courseId = tree.objectiveId;
+    quizPartId = tree.parts.Quiz!.partId;
+    await anEnrolment(db, { tenantId, userId, objectiveId: courseId })
+      .mandatory()
+      .due('2030-03-30T22:30:00.000Z')
+      .create();
+    // Offered in the catalog only: not the learner's course, so not on their calendar.
+    const offered = await aCourse(db, tenantId).named('Offered').create();
+    await anEnrolment(db, { tenantId, userId, objectiveId: offered })
+      .inCatalog()
+      .due('2030-03-10T10:00:00.000Z')
+      .create();
+    learnerId = userId;
+    cookie = await signInAs(testApp, userId);
+    otherCookie = await signInAs(testApp, await aUser(db, tenantId));
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  const request = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    who: string | undefined = cookie,
+  ) =>
+    testApp.app.inject({
+      method,
+      url,
+      headers: clientHeaders(who),
+      // As the web client: a write without a payload sends an empty object.
+      ...(method === 'GET' ? {} : { payload: '{}' }),
+    });
+
+  it("lists the learner's events with their days and times in the learner's time zone", async () => {
+    const response = await request('GET', '/api/lms/v1/users/me/calendar-events');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.timeZone).toBe('Europe/Berlin');
+    expect(
+      body.events.map((e: Record<string, unknown>) => [
+        e.kind,
+        e.localDate,
+        e.localTime,
+        e.activityName,
+      ]),
+    ).toEqual([
+      ['activityStartFrom', '2030-03-02', '09:00', 'Quiz'],
+      // 23:30 in winter time (UTC+1) and, after the change, 23:30 in summer time (UTC+2).
+      ['courseDue', '2030-03-30', '23:30', null],
+      ['activityDue', '2030-03-31', '23:30', 'Quiz'],
+      ['activityGracePeriodUntil', '2030-04-02', '23:30', 'Quiz'],
+    ]);
+    expect(body.events[2]).toMatchObject({
+      key: `activityDue:${courseId}:${quizPartId}`,
+      objectiveId: courseId,
+      objectiveName: 'Data literacy',
+    });
+  });
+
+  it('takes the range from the injected clock, and a range from the caller', async () => {
+    clock.set('2030-05-15T00:00:00.000Z');
+    try {
+      // A session of its own: the learner's first one would be idle for months at this time.
+      const mayCookie = await signInAs(testApp, learnerId);
+      const later = (
+        await request('GET', '/api/lms/v1/users/me/calendar-events', mayCookie)
+      ).json();
+      // A month back from 15 May: March and early April are out of the default range.
+      expect(later.events).toEqual([]);
+      const march = (
+        await request(
+          'GET',
+          '/api/lms/v1/users/me/calendar-events?from=2030-03-31T01:00:00%2B02:00&to=2030-04-01T00:00:00Z',
+          mayCookie,
+        )
+      ).json();
+      expect(march.events.map((e: { kind: string }) => e.kind)).toEqual(['activityDue']);
+    } finally {
+      clock.set('2030-03-01T09:00:00.000Z');
+    }
+  });
+
+  it('refuses a reversed or too long range, and strangers', async () => {
+    const reversed = await request(
+      'GET',
+      '/api/lms/v1/users/me/calendar-events?from=2030-04-01T00:00:00Z&to=2030-03-01T00:00:00Z',
+    );
+    expect(reversed.statusCode).toBe(400);
+    const tooLong = await request(
+      'GET',
+      '/api/lms/v1/users/me/calendar-events?from=2030-01-01T00:00:00Z&to=2032-01-01T00:00:00Z',
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect((await request('GET', '/api/lms/v1/users/me/calendar-events', '')).statusCode).toBe(401);
+  });
+
+  it('serves a secret iCalendar feed with stable UIDs and UTC times, and regenerating kills the old address', async () => {
+    expect((await request('GET', '/api/lms/v1/users/me/calendar-feed')).json()).toEqual({
+      exists: false,
+      created: null,
+    });
+    const created = await request('POST', '/api/lms/v1/users/me/calendar-feed');
+    expect(created.statusCode).toBe(201);
+    const { url, webcalUrl } = created.json();
+    expect(url).toMatch(
+      /^https:\/\/portal\.example\/api\/lms\/v1\/public\/calendar-feeds\/[\w-]{43}\.ics$/,
+    );
+    expect(webcalUrl).toBe(url.replace(/^https:/, 'webcal:'));
+    expect((await request('GET', '/api/lms/v1/users/me/calendar-feed')).json()).toMatchObject({
+      exists: true,
+    });
+
+    const path = new URL(url).pathname;
+    const feed = await testApp.app.inject({ method: 'GET', url: path });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Europe/Berlin');
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Kalender des Lernportals');
+    const events = calendar
+      .getAllSubcomponents('vevent')
+      .map((component) => new ICAL.Event(component))
+      .map((event) => ({
+        uid: event.uid,
+        summary: event.summary,
+        start: event.startDate.toJSDate().toISOString(),
+      }));
+    expect(events).toEqual([
+      {
+        uid: `activityStartFrom:${courseId}:${quizPartId}@portal.example`,
+        summary: 'Start ab: Quiz (Data literacy)',
+        start: '2030-03-02T08:00:00.000Z',
+      },
+      {
+        uid: `courseDue:${courseId}:@portal.example`,
+        summary: 'Fällig: Data literacy',
+        start: '2030-03-30T22:30:00.000Z',
+      },
+      {
+        uid: `activityDue:${courseId}:${quizPartId}@portal.example`,
+        summary: 'Fällig: Quiz (Data literacy)',
+        start: '2030-03-31T21:30:00.000Z',
+      },
+      {
+        uid: `activityGracePeriodUntil:${courseId}:${quizPartId}@portal.example`,
+        summary: 'Nachfrist endet: Quiz (Data literacy)',
+        start: '2030-04-02T21:30:00.000Z',
+      },
+    ]);
+
+    // A changed date keeps the event's UID, so subscribed calendars move it instead of adding one.
+    await testApp.ctx.db
+      .updateTable('activityParts')
+      .set({ due: '2030-04-01T07:00:00.000Z' })
+      .where('id', '=', quizPartId)
+      .execute();
+    const moved = new ICAL.Component(
+      ICAL.parse((await testApp.app.inject({ method: 'GET', url: path })).body),
+    )
+      .getAllSubcomponents('vevent')
+      .map((component) => new ICAL.Event(component))
+      .find((event) => event.uid.startsWith('activityDue:'));
+    expect(moved?.startDate.toJSDate().toISOString()).toBe('2030-04-01T07:00:00.000Z');
+
+    const regenerated = (await request('POST', '/api/lms/v1/users/me/calendar-feed')).json();
+    expect(regenerated.url).not.toBe(url);
+    expect((await testApp.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    const newPath = new URL(regenerated.url).pathname;
+    expect((await testApp.app.inject({ method: 'GET', url: newPath })).statusCode).toBe(200);
+
+    expect((await request('DELETE', '/api/lms/v1/users/me/calendar-feed')).statusCode).toBe(204);
+    expect((await testApp.app.inject({ method: 'GET', url: newPath })).statusCode).toBe(404);
+  });
+
+  it("answers 404 to a made-up token and keeps one learner's feed to themselves", async () => {
+    const made = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/lms/v1/public/calendar-feeds/${'a'.repeat(43)}.ics`,
+    });
+    expect(made.statusCode).toBe(404);
+    const other = (await request('POST', '/api/lms/v1/users/me/calendar-feed', otherCookie)).json();
+    const body = (await testApp.app.inject({ method: 'GET', url: new URL(other.url).pathname }))
+      .body;
+    expect(body).toContain('BEGIN:VCALENDAR');
+    expect(body).not.toContain('Data literacy');
+  });
+});
