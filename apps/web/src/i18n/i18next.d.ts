@@ -11,6 +11,7 @@ import type openCatalog from './locales/en-US/openCatalog.json';
 import type courseDetails from './locales/en-US/courseDetails.json';
 import type courseContent from './locales/en-US/courseContent.json';
 import type lti from './locales/en-US/lti.json';
+import type certificates from './locales/en-US/certificates.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -28,6 +29,7 @@ declare module 'i18next' {
       courseDetails: typeof courseDetails;
       courseContent: typeof courseContent;
       lti: typeof lti;
+      certificates: typeof certificates;
     };
   }
 }
