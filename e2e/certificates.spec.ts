@@ -4,6 +4,7 @@ import { accounts, expect, expectNoAxeViolations, signIn, test } from './fixture
 
 interface Certificate {
   certificateNumber: string;
+  objectiveId: string;
   objectiveName: string;
   status: string;
   externalUrl: string | null;
@@ -75,4 +76,38 @@ test('a signed-out visitor checks the learner’s certificates on their public p
     visitor.getByRole('heading', { name: 'Certificate not found', level: 1 }),
   ).toBeVisible();
   await visitor.close();
+});
+
+test('the learner opens an issued certificate in the portal and copies its share link', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, accounts.learner);
+  const response = await page.request.get('/api/lms/v1/certificate-records/query', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  const { data } = (await response.json()) as { data: Certificate[] };
+  const valid = data.find((c) => c.status === 'valid' && c.externalUrl === null)!;
+  const external = data.find((c) => c.externalUrl !== null)!;
+
+  await page.goto(`/learn/courses/${valid.objectiveId}/certificate/${valid.certificateNumber}`);
+  await expect(page.getByRole('heading', { name: 'Responsible AI', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('certificate-status')).toContainText('This certificate is valid');
+  await expect(
+    page.getByRole('img', { name: 'Your certificate for Responsible AI' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('group', { name: 'The link was copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    new RegExp(`/learn/certificate/${valid.certificateNumber}$`),
+  );
+  await expectNoAxeViolations(page);
+
+  await page.goto(
+    `/learn/courses/${external.objectiveId}/certificate/${external.certificateNumber}`,
+  );
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('group', { name: 'The link was copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(external.externalUrl);
 });

@@ -171,6 +171,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: `${paths.courses}/:objectiveId/certificate/:certificateNumber`,
+              lazy: page(() => import('./routes/issued-certificate-route.tsx'), 'certificates'),
+            },
+            {
               // The full-screen view of an LTI activity of an attempt (?activityPathId=axis).
               path: `${paths.courses}/:objectiveId/workflow/:workflowId/view`,
               lazy: page(() => import('../features/lti/pages/lti-workflow-view-route.tsx'), 'lti'),
