@@ -630,6 +630,17 @@ export interface CertificateRecordsTable {
   revokedBy: string | null;
 }
 
+/** A tenant's ES256 key that signs its certificates as verifiable credentials. */
+export interface CertificateSigningKeysTable {
+  tenantId: string;
+  kid: string;
+  /** JSON public JWK */
+  publicJwk: string;
+  /** AES-256-GCM sealed private JWK */
+  privateJwkEncrypted: string;
+  created: string;
+}
+
 /** A certificate's rendered file, generated once. */
 export interface CertificateFilesTable {
   certificateRecordId: string;
@@ -689,6 +700,7 @@ export interface Database {
   objectiveCertificateSettings: ObjectiveCertificateSettingsTable;
   certificateRecords: CertificateRecordsTable;
   certificateFiles: CertificateFilesTable;
+  certificateSigningKeys: CertificateSigningKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,6 +12,8 @@ export const paths = {
   simulateError: '/simulate-error',
   embeddedFrame: '/embedded-frame',
   openCatalog: '/open-catalog',
+  /** The public certificate page (no sign-in). */
+  publicCertificate: '/certificate/:certificateNumber',
   /** Where an LTI tool sends the learner back (launch_presentation return URL). */
   ltiToolCallback: '/lti-tool-callback',
 } as const;

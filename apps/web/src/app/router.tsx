@@ -31,6 +31,7 @@ type PageNamespace =
   | 'courseList'
   | 'courseContent'
   | 'courseDetails'
+  | 'certificates'
   | 'lti';
 
 const page =
@@ -93,6 +94,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: ':objectiveId', element: <Navigate to="view/details" replace /> },
         { path: '*', element: <ErrorPage status={404} showButton={false} /> },
       ],
+    },
+    {
+      // Public too: a certificate anyone can check, outside the shell.
+      path: paths.publicCertificate,
+      lazy: page(() => import('./routes/public-certificate-route.tsx'), 'certificates'),
+      errorElement: <FullScreenErrorBoundary />,
     },
     {
       id: 'shell',
@@ -162,6 +169,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 () => import('./routes/course-content-route.tsx'),
                 ['courseContent', 'courseDetails', 'courseList', 'lti'],
               ),
+            },
+            {
+              path: `${paths.courses}/:objectiveId/certificate/:certificateNumber`,
+              lazy: page(() => import('./routes/issued-certificate-route.tsx'), 'certificates'),
             },
             {
               // The full-screen view of an LTI activity of an attempt (?activityPathId=axis).

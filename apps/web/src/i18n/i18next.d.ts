@@ -12,6 +12,7 @@ import type courseDetails from './locales/en-US/courseDetails.json';
 import type courseContent from './locales/en-US/courseContent.json';
 import type lti from './locales/en-US/lti.json';
 import type feedback from './locales/en-US/feedback.json';
+import type certificates from './locales/en-US/certificates.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -30,6 +31,7 @@ declare module 'i18next' {
       courseContent: typeof courseContent;
       lti: typeof lti;
       feedback: typeof feedback;
+      certificates: typeof certificates;
     };
   }
 }

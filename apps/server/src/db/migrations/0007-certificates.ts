@@ -1,5 +1,5 @@
 // Certificates: per-tenant templates, which template a course issues (and for how long it is valid), the
-// issued certificate records (one per passed attempt) and their rendered files.
+// issued certificate records (one per passed attempt), their rendered files and the tenants' signing keys.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { dialectTypes, type DialectName } from '../dialect.ts';
@@ -98,6 +98,16 @@ export function certificatesMigration(dialect: DialectName) {
         .addColumn('content', bytes, (c) => c.notNull())
         .addColumn('created', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('certificate_files_pk', ['certificate_record_id', 'kind'])
+        .execute();
+
+      // Each tenant's key for signing its certificates as verifiable credentials (private half sealed).
+      await db.schema
+        .createTable('certificate_signing_keys')
+        .addColumn('tenant_id', 'text', (c) => c.primaryKey().references('tenants.id'))
+        .addColumn('kid', 'text', (c) => c.notNull())
+        .addColumn('public_jwk', 'text', (c) => c.notNull())
+        .addColumn('private_jwk_encrypted', 'text', (c) => c.notNull())
+        .addColumn('created', 'text', (c) => c.notNull())
         .execute();
 
       // Administrators of existing tenants may revoke certificates, as new tenants' administrators do.

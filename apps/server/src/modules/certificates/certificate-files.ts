@@ -4,6 +4,7 @@ import { buildCertificateScene } from './rendering/certificate-scene.ts';
 import { renderPdf } from './rendering/pdf-painter.ts';
 import { renderPng } from './rendering/svg-painter.ts';
 import type { CertificateRow, CertificatesRepository } from './certificates.repository.ts';
+import { bakeIntoPng } from './png-baking.ts';
 
 export type CertificateFileKind = 'pdf' | 'png';
 
@@ -17,7 +18,14 @@ export function verificationUrl(publicUrl: string, certificateNumber: string): s
   return `${publicUrl.replace(/\/$/, '')}/learn/certificate/${encodeURIComponent(certificateNumber)}`;
 }
 
-async function render(row: CertificateRow, kind: CertificateFileKind, publicUrl: string) {
+interface RenderOptions {
+  publicUrl: string;
+  /** The signed credential (VC-JWT), baked into the PNG. */
+  credentialJwt: () => Promise<string>;
+}
+
+async function render(row: CertificateRow, kind: CertificateFileKind, options: RenderOptions) {
+  const { publicUrl } = options;
   const scene = buildCertificateScene({
     certificateNumber: row.certificateNumber,
     holderName: row.holderName,
@@ -39,7 +47,7 @@ async function render(row: CertificateRow, kind: CertificateFileKind, publicUrl:
   });
   return kind === 'pdf'
     ? renderPdf(scene, { author: row.issuerName, created: new Date(row.created) })
-    : renderPng(scene);
+    : bakeIntoPng(renderPng(scene), await options.credentialJwt());
 }
 
 /** The stored file, rendered and stored first when it is asked for the first time. */
@@ -47,11 +55,11 @@ export async function certificateFile(
   repository: CertificatesRepository,
   row: CertificateRow,
   kind: CertificateFileKind,
-  options: { publicUrl: string; now: Date },
+  options: RenderOptions & { now: Date },
 ): Promise<Buffer> {
   const stored = await repository.findFile(row.id, kind);
   if (stored) return stored;
-  const rendered = await render(row, kind, options.publicUrl);
+  const rendered = await render(row, kind, options);
   await repository.saveFile(row.id, kind, rendered, options.now.toISOString());
   // Two first requests at once both render; the first stored copy is the one every later request gets.
   return (await repository.findFile(row.id, kind)) ?? rendered;

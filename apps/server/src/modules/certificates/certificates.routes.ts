@@ -13,6 +13,7 @@ import {
 } from './certificate-files.ts';
 import { createCertificatesRepository, type CertificateRow } from './certificates.repository.ts';
 import { createCertificatesService } from './certificates.service.ts';
+import { didDocument, signedCredential, tenantSigningKey } from './certificate-credential.ts';
 
 const LMS_API = '/api/lms/v1';
 
@@ -44,6 +45,17 @@ export function registerCertificatesRoutes(app: FastifyInstance, ctx: AppContext
     return service.get(requirePrincipal(request), request.params.id);
   });
 
+  const credentialOf = (row: CertificateRow) =>
+    signedCredential(
+      ctx.db,
+      {
+        publicUrl: ctx.config.publicUrl,
+        encryptionKey: ctx.config.encryptionKey,
+        now: ctx.clock.now(),
+      },
+      row,
+    );
+
   /** Sends the certificate's file: inline when asked (previews), else as a download with its file name. */
   async function sendFile(
     row: CertificateRow,
@@ -56,6 +68,7 @@ export function registerCertificatesRoutes(app: FastifyInstance, ctx: AppContext
     const file = await certificateFile(certificatesRepository, row, kind, {
       publicUrl: ctx.config.publicUrl,
       now: ctx.clock.now(),
+      credentialJwt: async () => (await credentialOf(row)).proof.jwt,
     });
     const name = downloadFileName(row, kind);
     return reply
@@ -89,6 +102,51 @@ export function registerCertificatesRoutes(app: FastifyInstance, ctx: AppContext
       },
     );
   }
+
+  // The Open Badges 3.0 credential (docs/decisions/0015): JSON with its VC-JWT proof.
+  app.get<WithId>(`${LMS_API}/certificate-records/:id/credential`, async (request, reply) => {
+    const row = await service.requireOwn(requirePrincipal(request), request.params.id);
+    reply
+      .header('cache-control', 'private, no-store')
+      .header(
+        'content-disposition',
+        `attachment; filename="Certificate-${row.certificateNumber}.json"`,
+      );
+    return credentialOf(row);
+  });
+
+  app.get<WithNumber>(
+    `${LMS_API}/public/certificate-records/:certificateNumber/credential`,
+    { config: publicRateLimit },
+    async (request, reply) => {
+      const row = await service.requirePublic(request.params.certificateNumber);
+      if (row.revoked !== null) throw new NotFoundError();
+      reply.header('cache-control', 'no-store');
+      return credentialOf(row);
+    },
+  );
+
+  // The issuer's DID document (did:web): the tenant's public key that verifies its credentials.
+  app.get<{ Params: { tenantId: string } }>(
+    `${LMS_API}/public/issuers/:tenantId/did.json`,
+    { config: publicRateLimit },
+    async (request, reply) => {
+      const tenant = await ctx.db
+        .selectFrom('tenants')
+        .select('id')
+        .where('id', '=', request.params.tenantId)
+        .executeTakeFirst();
+      if (!tenant) throw new NotFoundError();
+      const key = await tenantSigningKey(
+        ctx.db,
+        ctx.config.encryptionKey,
+        tenant.id,
+        ctx.clock.now(),
+      );
+      reply.header('cache-control', 'public, max-age=300');
+      return didDocument(ctx.config.publicUrl, tenant.id, key);
+    },
+  );
 
   app.post<WithId>(`${LMS_API}/certificate-records/:id/revocation`, async (request) =>
     service.revoke(requirePrincipal(request), request.params.id, request.body),

@@ -1,0 +1,48 @@
+// Query factories of certificates: the public verification view of one certificate, by its number.
+import { queryOptions } from '@tanstack/react-query';
+import {
+  certificateRecordSchema,
+  listEnvelopeSchema,
+  publicCertificateRecordSchema,
+} from '@portal/contracts';
+import { LMS_API, apiGet, apiQuery } from '../../../lib/api-client.ts';
+
+export const certificateKeys = {
+  all: ['lms', 'certificates'] as const,
+  public: (certificateNumber: string) =>
+    [...certificateKeys.all, 'public', certificateNumber] as const,
+  mine: (certificateNumber: string) => [...certificateKeys.all, 'mine', certificateNumber] as const,
+};
+
+const certificatePageSchema = listEnvelopeSchema(certificateRecordSchema);
+
+/** The signed-in learner's certificate with this number (spec §7: query by certificateNumber), or null. */
+export const myCertificateQuery = (certificateNumber: string) =>
+  queryOptions({
+    queryKey: certificateKeys.mine(certificateNumber),
+    queryFn: async ({ signal }) => {
+      const page = await apiQuery(
+        `${LMS_API}/certificate-records/query`,
+        certificatePageSchema,
+        { filter: ['certificateNumber', '=', certificateNumber], take: 1 },
+        signal,
+      );
+      return page.data[0] ?? null;
+    },
+    // Spec §7: certificates are cached without expiry; an issued certificate does not change (its status
+    // is computed from dates the record carries).
+    staleTime: Infinity,
+  });
+
+export const publicCertificatePath = (certificateNumber: string) =>
+  `${LMS_API}/public/certificate-records/${encodeURIComponent(certificateNumber)}`;
+
+/** The status may change at any time (expiry, revocation): always read fresh. */
+export const publicCertificateQuery = (certificateNumber: string) =>
+  queryOptions({
+    queryKey: certificateKeys.public(certificateNumber),
+    queryFn: ({ signal }) =>
+      apiGet(publicCertificatePath(certificateNumber), publicCertificateRecordSchema, { signal }),
+    staleTime: 0,
+    retry: false,
+  });
