@@ -237,6 +237,9 @@ test.describe('keyboard, focus and announcements', () => {
   }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/learn/courses');
+    // Stored once the portal has sent the signed-out visitor on to the sign-in page (same origin): writing
+    // it while that redirect runs races the navigation.
+    await page.waitForURL((url) => !url.pathname.startsWith('/learn'));
     await page.evaluate(() => localStorage.setItem('locale', 'ar-AR'));
     await fillSignInForm(page, accounts.learner);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
