@@ -111,3 +111,70 @@ test('the learner opens an issued certificate in the portal and copies its share
   await expect(page.getByRole('group', { name: 'The link was copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(external.externalUrl);
 });
+
+test('the course details list the learner’s certificates: downloads, share link checked signed out, expiry', async ({
+  page,
+  context,
+  browser,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, accounts.learner);
+  const response = await page.request.get('/api/lms/v1/certificate-records/query', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  const { data } = (await response.json()) as { data: Certificate[] };
+  const valid = data.find((c) => c.status === 'valid' && c.externalUrl === null)!;
+  const expired = data.find((c) => c.status === 'expired' && c.objectiveId === valid.objectiveId)!;
+
+  await page.goto(`/learn/courses/${valid.objectiveId}/view/details`);
+  const section = page.getByRole('region', { name: 'Certificates' });
+  await expect(section.getByRole('heading', { name: 'Current results', level: 3 })).toBeVisible();
+  // The demo results are scored out of 1: no "X out of Y points".
+  await expect(section.getByText(/points/)).toHaveCount(0);
+  const items = section.getByRole('listitem');
+  // Newest first: the recertification, then the expired first certificate.
+  await expect(items).toHaveCount(2);
+  const current = items.nth(0);
+  await expect(
+    current.getByRole('heading', { name: `Certificate ${valid.certificateNumber}` }),
+  ).toBeVisible();
+  await expect(current.getByText('This certificate has expired')).toHaveCount(0);
+  await expect(
+    items.nth(1).getByRole('heading', { name: `Certificate ${expired.certificateNumber}` }),
+  ).toBeVisible();
+  await expect(items.nth(1).getByText('This certificate has expired')).toBeVisible();
+  const preview = current.getByRole('img', { name: 'Your certificate for Responsible AI' });
+  await expect
+    .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(1684);
+  await expectNoAxeViolations(page);
+
+  for (const [name, extension] of [
+    ['Download PDF', 'pdf'],
+    ['Download image', 'png'],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await current.getByRole('link', { name }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`Certificate-${valid.certificateNumber}.${extension}`);
+    expect((await file.failure()) ?? null).toBeNull();
+  }
+
+  await current.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('group', { name: 'The link was copied' })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(new RegExp(`/learn/certificate/${valid.certificateNumber}$`));
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByTestId('certificate-status')).toContainText(
+    'This certificate is valid',
+  );
+  await visitor.close();
+
+  await current.getByRole('link', { name: 'View certificate' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/learn/courses/${valid.objectiveId}/certificate/${valid.certificateNumber}$`),
+  );
+  await expect(page.getByTestId('certificate-status')).toContainText('This certificate is valid');
+});

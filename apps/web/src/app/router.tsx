@@ -158,7 +158,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 path: `${paths.courses}/${suffix}`,
                 lazy: page(
                   () => import('./routes/course-details-route.tsx'),
-                  ['courseDetails', 'courseList'],
+                  ['courseDetails', 'courseList', 'certificates'],
                 ),
               }),
             ),

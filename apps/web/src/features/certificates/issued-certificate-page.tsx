@@ -1,7 +1,6 @@
 // /courses/{objectiveId}/certificate/{certificateNumber}: the learner's own issued certificate inside the
 // portal — preview, status, downloads and the share link (spec §2, §5, §8).
-import { Alert, Anchor, Box, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconLink } from '@tabler/icons-react';
+import { Alert, Anchor, Box, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,18 +9,10 @@ import { BlockingLoader } from '../../components/blocking-loader.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { showToast } from '../../lib/toast.ts';
 import { myCertificateQuery } from './api/certificate-queries.ts';
+import { CertificateActions } from './certificate-actions.tsx';
 
 const STATUS_COLOR = { valid: 'green', expired: 'orange', revoked: 'red' } as const;
-
-/** The link a certificate is shared by: the public page for internal templates, else the external URL. */
-export function shareLinkOf(certificate: CertificateRecord, origin: string): string | null {
-  if (certificate.certificatePngUrl !== null) {
-    return `${origin}/learn/certificate/${encodeURIComponent(certificate.certificateNumber)}`;
-  }
-  return certificate.externalUrl;
-}
 
 interface IssuedCertificatePageProps {
   certificateNumber: string;
@@ -64,17 +55,6 @@ function IssuedCertificate({
 }) {
   const { t } = useTranslation('certificates');
   const format = useFormatters();
-  const shareLink = shareLinkOf(certificate, window.location.origin);
-
-  async function copyLink() {
-    try {
-      if (shareLink === null) throw new Error('no link');
-      await navigator.clipboard.writeText(shareLink);
-      showToast({ kind: 'success', message: t('linkCopied') });
-    } catch {
-      showToast({ kind: 'critical', message: t('linkNotCopied') });
-    }
-  }
 
   return (
     <Stack gap="lg" maw={960}>
@@ -125,44 +105,7 @@ function IssuedCertificate({
           </div>
         ))}
       </Box>
-      <Group gap="sm">
-        {certificate.certificatePdfUrl ? (
-          <Button
-            component="a"
-            href={certificate.certificatePdfUrl}
-            leftSection={<IconDownload size={18} aria-hidden="true" />}
-          >
-            {t('downloadPdf')}
-          </Button>
-        ) : null}
-        {certificate.certificatePngUrl ? (
-          <Button
-            component="a"
-            variant="default"
-            href={certificate.certificatePngUrl}
-            leftSection={<IconDownload size={18} aria-hidden="true" />}
-          >
-            {t('downloadPng')}
-          </Button>
-        ) : null}
-        {certificate.externalUrl ? (
-          <Button
-            component="a"
-            variant="default"
-            href={certificate.externalUrl}
-            rel="noopener noreferrer"
-          >
-            {t('openExternal')}
-          </Button>
-        ) : null}
-        <Button
-          variant="default"
-          leftSection={<IconLink size={18} aria-hidden="true" />}
-          onClick={() => void copyLink()}
-        >
-          {t('copyLink')}
-        </Button>
-      </Group>
+      <CertificateActions certificate={certificate} />
     </Stack>
   );
 }

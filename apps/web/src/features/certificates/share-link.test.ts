@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CertificateRecord } from '@portal/contracts';
-import { shareLinkOf } from './issued-certificate-page.tsx';
+import { shareLinkOf } from './certificate-actions.tsx';
 
 const certificate = (overrides: Partial<CertificateRecord>): CertificateRecord => ({
   id: '4c8f4a39-95c5-4f4e-9d8e-1f6c0a1b2c3d',

@@ -15,6 +15,9 @@ export const reviewCoursePath = (objectiveId: string) =>
 /** One earlier attempt in REVIEW mode. */
 export const reviewAttemptPath = (objectiveId: string, workflowId: string) =>
   `${courseContentPath(objectiveId)}?viewType=REVIEW&objectiveWorkflowId=${encodeURIComponent(workflowId)}`;
+/** One issued certificate of the course, inside the portal. */
+export const courseCertificatePath = (objectiveId: string, certificateNumber: string) =>
+  `/courses/${objectiveId}/certificate/${encodeURIComponent(certificateNumber)}`;
 /** The shareable link of a course (absolute, with the app's base path). */
 export const courseShareLink = (objectiveId: string) =>
   `${window.location.origin}${APP_BASENAME}/courses/${objectiveId}`;

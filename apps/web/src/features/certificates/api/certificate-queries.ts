@@ -46,3 +46,23 @@ export const publicCertificateQuery = (certificateNumber: string) =>
     staleTime: 0,
     retry: false,
   });
+
+/** The learner's certificates for one course, newest first (spec §7: query by objectiveId and userId). */
+export const courseCertificatesQuery = (objectiveId: string, userId: string) =>
+  queryOptions({
+    queryKey: [...certificateKeys.all, 'course', objectiveId, userId] as const,
+    queryFn: async ({ signal }) => {
+      const page = await apiQuery(
+        `${LMS_API}/certificate-records/query`,
+        certificatePageSchema,
+        {
+          filter: [['objectiveId', '=', objectiveId], 'and', ['userId', '=', userId]],
+          sort: [{ selector: 'created', desc: true }],
+        },
+        signal,
+      );
+      return page.data;
+    },
+    // Spec §7: cached without expiry. Finishing a course invalidates every ['lms', …] query, this one too.
+    staleTime: Infinity,
+  });

@@ -15,6 +15,7 @@ import {
 import { ComingSoonMarker } from '../../../components/course-list/course-card-parts.tsx';
 import { useFormatters } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { CourseCertificates } from '../../certificates/course-certificates.tsx';
 import { AboutSection } from '../about/about-section.tsx';
 import { CollapsibleDescription } from './collapsible-description.tsx';
 import { CourseActions } from './course-actions.tsx';
@@ -126,6 +127,12 @@ export function CourseDetailsView({
         records={records}
         supportReview={supportReview}
         now={now}
+      />
+      <CourseCertificates
+        objectiveId={objective.id}
+        record={record}
+        display={display}
+        passingScore={passingScore}
       />
       <AboutSection html={objective.about} />
     </Stack>

@@ -2,6 +2,8 @@
 import { vi } from 'vitest';
 import type {
   ActivityNode,
+  CertificateRecord,
+  CurrentUser,
   EnrollmentAggregate,
   GradingScale,
   ObjectiveRecord,
@@ -17,6 +19,10 @@ export interface FakeCourseData {
   gradingScales?: GradingScale[];
   /** Forces the aggregate request to fail with this status. */
   aggregateStatus?: number;
+  /** The signed-in learner (users/me); the certificates query needs their id. */
+  user?: CurrentUser;
+  /** Certificate records, answered for an objectiveId-and-userId filter. */
+  certificates?: CertificateRecord[];
   /** Answers for other URLs (files: HEAD sizes, PDFs), by pathname. */
   files?: Record<string, () => Response>;
 }
@@ -96,6 +102,20 @@ export function installFakeCourseApi(data: FakeCourseData): RecordedRequest[] {
           created: '2026-03-01T12:00:00Z',
           completed: { url: null, completed: '2026-03-01T12:00:01Z', state: 1, errors: null },
         });
+      }
+      case '/api/platform/v1/users/me':
+        return data.user ? json(data.user) : notFound();
+      case '/api/lms/v1/certificate-records/query': {
+        const [objective, , user] = JSON.parse(url.searchParams.get('filter') ?? '[]') as [
+          unknown[],
+          string,
+          unknown[],
+        ];
+        return envelope(
+          (data.certificates ?? []).filter(
+            (row) => row.objectiveId === objective[2] && row.userId === user[2],
+          ),
+        );
       }
       case '/api/events':
         return new Response(null, { status: 204 });
