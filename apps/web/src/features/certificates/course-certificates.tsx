@@ -62,7 +62,8 @@ export function CourseCertificates({
     }
     if (display.gradeName) results.push([t('courseSection.grade'), display.gradeName]);
   }
-  if (passingScore !== null) results.push([t('courseSection.passingScore'), format.percent(passingScore)]);
+  if (passingScore !== null)
+    results.push([t('courseSection.passingScore'), format.percent(passingScore)]);
 
   return (
     <Stack component="section" gap="md" aria-labelledby={titleId}>
