@@ -93,6 +93,13 @@ test('a learner takes a composite course in order, submits, sees the grade, revi
   await expect(page).toHaveURL(/\/learn\/courses\/[\w-]+$/);
   await expect(page.getByText('Grade: A')).toBeVisible();
   await expect(page.getByTestId('result-badge')).toContainText('100%');
+  // Passing issued the course's certificate, listed on the details with its preview and downloads.
+  const certificates = page.getByRole('region', { name: 'Certificates' });
+  await expect(certificates.getByRole('listitem')).toHaveCount(1);
+  await expect(
+    certificates.getByRole('img', { name: 'Your certificate for Data Literacy Essentials' }),
+  ).toBeVisible();
+  await expect(certificates.getByRole('link', { name: 'Download PDF' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   const actions = page.getByRole('group', { name: 'Course actions' });

@@ -90,6 +90,8 @@ export async function seedDemoCertificates(
     recertified: CertifiedEnrolment & { earlierPass: PastPass };
     /** Passed last year with an external certificate, failed since. */
     external: CertifiedEnrolment & { earlierPass: PastPass };
+    /** Courses that issue the academy's certificate to whoever passes them from now on. */
+    certifiedCourses?: string[];
   },
 ): Promise<void> {
   const { tenantId, learnerId, created } = input;
@@ -133,6 +135,13 @@ export async function seedDemoCertificates(
     objectiveId: input.external.objectiveId,
     certificateTemplateId: partner,
   });
+  for (const objectiveId of input.certifiedCourses ?? []) {
+    await setObjectiveCertificate(tx, {
+      objectiveId,
+      certificateTemplateId: northwind,
+      validityDays: 730,
+    });
+  }
 
   // Issued as the attempts finished, as the graders would have issued them.
   const earlier = await insertPastAttempt(

@@ -423,6 +423,8 @@ export async function seedDemoTenant(
           finished: at(-395),
         },
       },
+      // Mae's Data Literacy Essentials issues a certificate when she passes it (e2e/course-flow.spec.ts).
+      certifiedCourses: [objectiveIds.dataLiteracy],
     });
 
     // Grace (admin and learner): a smaller set.
