@@ -1,10 +1,14 @@
 // SQL of the learner's catalog: catalog showcases, objective accesses, self-enrolment and joining a public course.
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ActivityState, GradeRevealPolicy, ObjectiveStatus } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { publicObjectives } from './open-catalog.repository.ts';
-import { refreshLearnerCourse } from '../courses/learner-courses.ts';
+import {
+  isEnrolled,
+  refreshLearnerCourse,
+  type EnrolmentBuilder,
+} from '../courses/learner-courses.ts';
 import {
   countObjectivesWithoutShowcase,
   findShowcasesWithCounts,
@@ -15,25 +19,7 @@ export interface Caller {
   tenantId: string;
 }
 
-type AccessBuilder = ExpressionBuilder<
-  Database & {
-    oa: Database['objectiveAccesses'];
-    owa: Database['objectiveWorkflowAggregates'];
-    o: Database['objectives'];
-    a: Database['activities'];
-  },
-  'oa' | 'owa' | 'o' | 'a'
->;
-
-/** Enrolled: self-enrolled, mandatory, or an attempt or a result exists (spec portal-shell §7). */
-function isEnrolled(eb: AccessBuilder) {
-  return eb.or([
-    eb('owa.isSelfEnrolled', '=', 1),
-    eb('oa.isMandatory', '=', 1),
-    eb('owa.lastObjectiveWorkflowId', 'is not', null),
-    eb('owa.lastObjectiveRecordId', 'is not', null),
-  ]);
-}
+type AccessBuilder = EnrolmentBuilder;
 
 /** The spec's catalog rule: offered in the catalog, not self-enrolled, no attempt and no result. */
 function isInCatalog(eb: AccessBuilder) {

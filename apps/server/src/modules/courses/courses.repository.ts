@@ -1,5 +1,5 @@
 // SQL of the course lists: the caller's enrolment aggregates, their terms and showcases, grading scales.
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ActivityState, ObjectiveStatus } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
 import { applySort, type SortSpec } from '../../lib/list-query/load-options.ts';
@@ -8,6 +8,7 @@ import {
   findShowcasesOfObjectives,
   findShowcasesWithCounts,
 } from '../showcases/showcases.queries.ts';
+import { isEnrolled } from './learner-courses.ts';
 
 export interface Caller {
   userId: string;
@@ -19,26 +20,6 @@ export interface PageRequest {
   sort: SortSpec[];
   skip: number;
   take: number;
-}
-
-type EnrolmentBuilder = ExpressionBuilder<
-  Database & {
-    oa: Database['objectiveAccesses'];
-    owa: Database['objectiveWorkflowAggregates'];
-    o: Database['objectives'];
-    a: Database['activities'];
-  },
-  'oa' | 'owa' | 'o' | 'a'
->;
-
-/** Enrolled: self-enrolled, mandatory, or an attempt or a result exists (spec portal-shell §7). */
-function isEnrolled(eb: EnrolmentBuilder) {
-  return eb.or([
-    eb('owa.isSelfEnrolled', '=', 1),
-    eb('oa.isMandatory', '=', 1),
-    eb('owa.lastObjectiveWorkflowId', 'is not', null),
-    eb('owa.lastObjectiveRecordId', 'is not', null),
-  ]);
 }
 
 export type EnrollmentAggregateRow = Awaited<

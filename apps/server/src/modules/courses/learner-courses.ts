@@ -12,7 +12,8 @@ export type LearnerCoursesScope =
   | { tenantId: string }
   | 'all';
 
-type SourceBuilder = ExpressionBuilder<
+/** The joins every enrolment query starts from: access, aggregate, objective and root activity. */
+export type EnrolmentBuilder = ExpressionBuilder<
   Database & {
     oa: Database['objectiveAccesses'];
     owa: Database['objectiveWorkflowAggregates'];
@@ -23,7 +24,7 @@ type SourceBuilder = ExpressionBuilder<
 >;
 
 /** Enrolled: self-enrolled, mandatory, or an attempt or a result exists (spec portal-shell §7). */
-function isEnrolled(eb: SourceBuilder) {
+export function isEnrolled(eb: EnrolmentBuilder) {
   return eb.or([
     eb('owa.isSelfEnrolled', '=', 1),
     eb('oa.isMandatory', '=', 1),
