@@ -38,6 +38,27 @@ export function CertificateActions({ certificate, leading }: CertificateActionsP
   return (
     <Group gap="sm">
       {leading}
+      <CertificateDownloads certificate={certificate} />
+      <Button
+        variant="default"
+        leftSection={<IconLink size={18} aria-hidden="true" />}
+        onClick={() => void copyLink()}
+      >
+        {t('copyLink')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The files of a certificate to download, and the external credential when there is one. */
+export function CertificateDownloads({
+  certificate,
+}: {
+  certificate: Pick<CertificateRecord, 'certificatePdfUrl' | 'certificatePngUrl' | 'externalUrl'>;
+}) {
+  const { t } = useTranslation('certificates');
+  return (
+    <>
       {certificate.certificatePdfUrl ? (
         <Button
           component="a"
@@ -67,13 +88,6 @@ export function CertificateActions({ certificate, leading }: CertificateActionsP
           {t('openExternal')}
         </Button>
       ) : null}
-      <Button
-        variant="default"
-        leftSection={<IconLink size={18} aria-hidden="true" />}
-        onClick={() => void copyLink()}
-      >
-        {t('copyLink')}
-      </Button>
-    </Group>
+    </>
   );
 }

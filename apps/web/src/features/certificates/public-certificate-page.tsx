@@ -1,7 +1,7 @@
 // /certificate/{certificateNumber}: anyone checks a certificate — its status in plain words, what it
 // certifies, the rendered certificate, downloads and "Add to LinkedIn profile" (spec §2, issue 13).
 import { Alert, Anchor, Box, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconDownload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CertificateStatus, PublicCertificateRecord } from '@portal/contracts';
@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { publicCertificateQuery } from './api/certificate-queries.ts';
+import { CertificateDownloads } from './certificate-actions.tsx';
 import { linkedInAddCertificationUrl } from './linkedin.ts';
 
 const STATUS_LOOK: Record<CertificateStatus, { color: string; Icon: typeof IconCircleCheck }> = {
@@ -143,35 +144,7 @@ function CertificateView({
       </Box>
       {certificate.status !== 'revoked' ? (
         <Group gap="sm">
-          {certificate.certificatePdfUrl ? (
-            <Button
-              component="a"
-              href={certificate.certificatePdfUrl}
-              leftSection={<IconDownload size={18} aria-hidden="true" />}
-            >
-              {t('downloadPdf')}
-            </Button>
-          ) : null}
-          {certificate.certificatePngUrl ? (
-            <Button
-              component="a"
-              variant="default"
-              href={certificate.certificatePngUrl}
-              leftSection={<IconDownload size={18} aria-hidden="true" />}
-            >
-              {t('downloadPng')}
-            </Button>
-          ) : null}
-          {certificate.externalUrl ? (
-            <Button
-              component="a"
-              variant="default"
-              href={certificate.externalUrl}
-              rel="noopener noreferrer"
-            >
-              {t('openExternal')}
-            </Button>
-          ) : null}
+          <CertificateDownloads certificate={certificate} />
           <Button
             component="a"
             variant="default"
