@@ -8,6 +8,7 @@ import { systemClock } from '../../lib/clock.ts';
 import { normalizeCertificateNumber } from './certificate-number.ts';
 import { createCertificatesRepository } from './certificates.repository.ts';
 import { revokeRow } from './certificates.service.ts';
+import { findCliTenant } from '../../lib/cli-tenant.ts';
 
 const USAGE = `Usage:
   certificates revoke --number <certificate number> --reason <text> [--tenant-domain <domain>]`;
@@ -35,12 +36,7 @@ const config = loadConfig();
 const database = createDatabase(config.database);
 try {
   await migrateToLatest(database);
-  const tenantQuery = database.db.selectFrom('tenants').select('id').orderBy('created').limit(1);
-  const tenant = await (
-    values['tenant-domain']
-      ? tenantQuery.where('domain', '=', values['tenant-domain'].toLowerCase())
-      : tenantQuery
-  ).executeTakeFirst();
+  const tenant = await findCliTenant(database.db, values['tenant-domain']);
   if (!tenant) fail('No such tenant (start the server or run the seed first).');
   const repository = createCertificatesRepository(database.db);
   const row = await repository.findByNumberInTenant(

@@ -7,6 +7,7 @@ import { loadConfig } from '../../config.ts';
 import { createDatabase, migrateToLatest } from '../../db/database.ts';
 import { createFeedbackRepository } from './feedback.repository.ts';
 import { createFeedbackService } from './feedback.service.ts';
+import { findCliTenant } from '../../lib/cli-tenant.ts';
 
 const USAGE = `Usage:
   feedback export [--tenant-domain <domain>] [--from <ISO time>] [--to <ISO time>] [--output <file.csv>]`;
@@ -38,12 +39,7 @@ const config = loadConfig();
 const database = createDatabase(config.database);
 try {
   await migrateToLatest(database);
-  const tenantQuery = database.db.selectFrom('tenants').select('id').orderBy('created').limit(1);
-  const tenant = await (
-    values['tenant-domain']
-      ? tenantQuery.where('domain', '=', values['tenant-domain'].toLowerCase())
-      : tenantQuery
-  ).executeTakeFirst();
+  const tenant = await findCliTenant(database.db, values['tenant-domain']);
   if (!tenant) fail('No such tenant (start the server or run the seed first).');
   const service = createFeedbackService({
     feedbackRepository: createFeedbackRepository(database.db),

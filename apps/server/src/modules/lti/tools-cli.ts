@@ -13,6 +13,7 @@ import { systemClock } from '../../lib/clock.ts';
 import { DomainError } from '../../http/errors.ts';
 import { createLtiModule } from './lti.module.ts';
 import { createToolsService } from './tools.service.ts';
+import { findCliTenant } from '../../lib/cli-tenant.ts';
 
 const USAGE = `Usage:
   lti list [--tenant-domain <domain>]
@@ -39,12 +40,7 @@ try {
   const ctx = { config, db: database.db, dialect: database.dialect, clock: systemClock };
   const lti = createLtiModule(ctx as Parameters<typeof createLtiModule>[0]);
   await lti.keys.ensure(systemClock.now());
-  const tenantQuery = database.db.selectFrom('tenants').select('id').orderBy('created').limit(1);
-  const tenant = await (
-    values['tenant-domain']
-      ? tenantQuery.where('domain', '=', values['tenant-domain'].toLowerCase())
-      : tenantQuery
-  ).executeTakeFirst();
+  const tenant = await findCliTenant(database.db, values['tenant-domain']);
   const service = createToolsService(lti);
 
   if (command === 'rotate-keys') {

@@ -8,6 +8,7 @@ import { systemClock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { createUser } from '../identity/identity.repository.ts';
 import { REGISTRATION_LIMITS, validateRegistration } from '../auth/accounts.service.ts';
+import { findCliTenant } from '../../lib/cli-tenant.ts';
 
 const USAGE = `Usage:
   users create --email <e-mail> --first-name <name> --last-name <name> [--roles Learner,Administrator] [--tenant-domain <domain>]
@@ -56,12 +57,7 @@ const database = createDatabase(config.database);
 try {
   await migrateToLatest(database);
   const { db } = database;
-  const tenantQuery = db.selectFrom('tenants').select(['id', 'name']).orderBy('created').limit(1);
-  const tenant = await (
-    values['tenant-domain']
-      ? tenantQuery.where('domain', '=', values['tenant-domain'].toLowerCase())
-      : tenantQuery
-  ).executeTakeFirst();
+  const tenant = await findCliTenant(db, values['tenant-domain']);
   if (!tenant)
     fail('No such tenant (the database has none yet: start the server or run the seed first).');
 
