@@ -1,19 +1,31 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
-import { preloadFirstRoute } from './build/preload-first-route.ts';
+import { deepImports } from './build/deep-imports.ts';
+import { firstRouteGroup, preloadFirstRoute } from './build/preload-first-route.ts';
+
+// The signed-in landing page: /learn opens My Courses inside the shell.
+const firstRoute = [
+  'src/app/shell/shell-route.tsx',
+  'src/app/guards.ts',
+  'src/app/routes/courses-route.tsx',
+];
+const firstRouteChunk = firstRouteGroup(firstRoute);
 
 // The SPA lives under /learn; the dev server proxies the API and sign-in to the Fastify server.
 export default defineConfig({
   base: '/learn/',
   plugins: [
     react(),
-    // The signed-in landing page: /learn opens My Courses inside the shell.
-    preloadFirstRoute([
-      'src/app/shell/shell-route.tsx',
-      'src/app/guards.ts',
-      'src/app/routes/courses-route.tsx',
-    ]),
+    deepImports(
+      {
+        '@mantine/core': 'esm/index.mjs',
+        '@tabler/icons-react': 'dist/esm/tabler-icons-react.mjs',
+      },
+      import.meta.dirname,
+    ),
+    firstRouteChunk.plugin,
+    preloadFirstRoute(firstRoute),
     precompress(),
   ],
   build: {
@@ -23,6 +35,11 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      treeshake: {
+        // Building a schema has no effect besides the schema: the first page keeps the contracts' constants
+        // and types without zod.
+        manualPureFunctions: ['z'],
+      },
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
@@ -37,16 +54,24 @@ export default defineConfig({
               priority: 40,
             },
             {
-              // zod and the contract schemas: the first screen paints (loader, error pages) without
-              // them. Nothing here imports the app's code, so no chunk circle runs a module too early.
+              // zod and the contract schemas: My Courses paints without them (the production build checks
+              // no responses; the codes and the locale list are schema-free modules). Nothing here imports
+              // the app's code, so no chunk circle runs a module too early.
               name: 'api',
-              test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/](?!locales\.ts)/,
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/](?!locales\.ts|codes\.ts)/,
               priority: 30,
             },
             {
               name: 'framework',
               test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
+            },
+            {
+              // What My Courses runs before it paints (the entry, the shell, the page and the Mantine
+              // components they use), in one file; nothing in it imports a later page's code.
+              name: 'first',
+              test: firstRouteChunk.test,
+              priority: 18,
             },
             {
               // Mantine, the icons and every other library the pages use (Mantine's own dependencies,

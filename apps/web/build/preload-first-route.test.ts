@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunksToPreload } from './preload-first-route.ts';
+import { chunksToPreload, staticClosure } from './preload-first-route.ts';
 
 const bundle = {
   'assets/index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true, imports: [] },
@@ -37,5 +37,25 @@ describe('the modulepreload of the first page', () => {
     expect(() => chunksToPreload(bundle, ['src/app/routes/missing-route.tsx'])).toThrow(
       /missing-route/,
     );
+  });
+});
+
+describe('the first page group', () => {
+  it('holds every module the roots import statically, and none they import dynamically', () => {
+    const graph: Record<string, string[]> = {
+      entry: ['shell', 'react'],
+      shell: ['menu', 'react'],
+      menu: ['floating'],
+      react: [],
+      floating: [],
+      catalog: ['drawer'],
+    };
+    expect([...staticClosure(['entry'], (id) => graph[id])].sort()).toEqual([
+      'entry',
+      'floating',
+      'menu',
+      'react',
+      'shell',
+    ]);
   });
 });

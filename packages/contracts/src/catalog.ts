@@ -43,9 +43,3 @@ export type PublicObjectiveDetail = z.infer<typeof publicObjectiveDetailSchema>;
 /** GET public/open-catalog/showcases: the same shape as the learner's showcases, counted over public courses. */
 export const publicShowcaseSchema = showcaseSchema;
 export type PublicShowcase = z.infer<typeof publicShowcaseSchema>;
-
-/** Query flags of deep actions (spec §9). */
-export const OCCFLOW_ADD_TO_MY_COURSES = 'addToMyCourses';
-export const OCCFLOW_START_THE_COURSE = 'startTheCourse';
-export const ENROLMENT_POLL_ATTEMPTS = 15;
-export const ENROLMENT_POLL_INTERVAL_MS = 1500;

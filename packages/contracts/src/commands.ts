@@ -23,10 +23,3 @@ export const commandStatusSchema = z.object({
   completed: completionSchema.nullable(),
 });
 export type CommandStatus = z.infer<typeof commandStatusSchema>;
-
-export const PREFER_ASYNC = 'respond-async';
-export const PREFER_SYNC = 'respond-sync';
-
-/** Client-side polling limits of the spec (§9). */
-export const COMMAND_POLL_INTERVAL_MS = 1000;
-export const COMMAND_POLL_TIMEOUT_MS = 60000;

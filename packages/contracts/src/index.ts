@@ -1,4 +1,5 @@
 // Public face of the contracts package.
+export * from './codes.ts';
 export * from './common.ts';
 export * from './list-query.ts';
 export * from './commands.ts';

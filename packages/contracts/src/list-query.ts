@@ -35,27 +35,6 @@ export interface LoadOptions {
   select?: string[];
 }
 
-export const MAX_TAKE = 1000;
-
-/**
- * The longest text value a list filter may carry (the server refuses longer ones), and so the longest
- * search text a list offers: a search goes into the address and, three times (code, name, description),
- * into the request, which must stay far below the servers' and proxies' header limits in any script.
- */
-export const MAX_FILTER_TEXT_LENGTH = 200;
-
-/** Turns load options into query-string parameters, JSON-encoding the structured ones. */
-export function encodeLoadOptions(options: LoadOptions): URLSearchParams {
-  const params = new URLSearchParams();
-  if (options.skip !== undefined) params.set('skip', String(options.skip));
-  if (options.take !== undefined) params.set('take', String(options.take));
-  if (options.sort) params.set('sort', JSON.stringify(options.sort));
-  if (options.filter) params.set('filter', JSON.stringify(options.filter));
-  if (options.requireTotalCount) params.set('requireTotalCount', 'true');
-  if (options.select) params.set('select', JSON.stringify(options.select));
-  return params;
-}
-
 export function listEnvelopeSchema<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),

@@ -2,22 +2,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.ts';
 
-/** Review policy of an activity part (spec 4): when a finished part may be reviewed. */
-export const ReviewPolicy = {
-  always: 0,
-  never: 1,
-  afterSubmission: 2,
-  afterRevealingResults: 3,
-} as const;
-/** Results disclosure policy of an activity part: when its score is shown. */
-export const ResultsDisclosurePolicy = {
-  always: 0,
-  never: 1,
-  afterDate: 2,
-  afterScore: 3,
-  afterFinish: 4,
-} as const;
-
 export const activityConstraintSchema = z.object({
   startFrom: isoDateTimeSchema.nullable(),
   startUntil: isoDateTimeSchema.nullable(),
@@ -191,8 +175,3 @@ export const finishObjectiveWorkflowPayloadSchema = z
   .strict();
 
 /** Client constants of spec §9. */
-export const SUBMIT_POLL_INTERVAL_MS = 2000;
-export const SUBMIT_POLL_TIMEOUT_MS = 60000;
-export const FULL_TREE_RETRY_MS = 30000;
-export const SHARE_COPIED_MS = 10000;
-export const DESCRIPTION_COLLAPSE_CHARS = 70;

@@ -121,23 +121,52 @@ export async function apiFetch(
   return response;
 }
 
+/**
+ * Responses are checked against the contract schemas in development and in tests, where a drift between
+ * server and client should fail loudly. The production build trusts its own server (same contracts, checked
+ * by the server's tests) and ships no schema library in the first load (docs/decisions/0014): callers pass
+ * `import.meta.env.PROD ? undefined : schema`, which the build folds so the schema and zod drop out.
+ */
+type Contract = z.ZodType | undefined;
+type BodyOf<S extends Contract> = S extends z.ZodType ? z.infer<S> : never;
+
+/** The body as its contract type: parsed by the schema when there is one (development, tests). */
+export function contractBody<S extends Contract>(schema: S, body: unknown): BodyOf<S> {
+  return (schema ? schema.parse(body) : body) as BodyOf<S>;
+}
+
+/** A command status, or null when the body is something else (an accepted command's `{url}`). */
+function commandStatusOf(body: unknown): CommandStatus | null {
+  if (!import.meta.env.PROD) {
+    const parsed = commandStatusSchema.safeParse(body);
+    return parsed.success ? parsed.data : null;
+  }
+  const candidate = body as Partial<CommandStatus> | null;
+  return candidate !== null &&
+    typeof candidate === 'object' &&
+    typeof candidate.id === 'string' &&
+    candidate.completed !== undefined
+    ? (candidate as CommandStatus)
+    : null;
+}
+
 /** GET and validate against the contract schema. */
-export async function apiGet<S extends z.ZodType>(
+export async function apiGet<S extends Contract>(
   path: string,
   schema: S,
   options: Omit<RequestOptions, 'body'> = {},
-): Promise<z.infer<S>> {
+): Promise<BodyOf<S>> {
   const response = await apiFetch('GET', path, options);
-  return schema.parse(await response.json());
+  return contractBody(schema, await response.json());
 }
 
 /** GET a `…/query` list endpoint with load options. */
-export function apiQuery<S extends z.ZodType>(
+export function apiQuery<S extends Contract>(
   path: string,
   schema: S,
   loadOptions: LoadOptions,
   signal?: AbortSignal,
-): Promise<z.infer<S>> {
+): Promise<BodyOf<S>> {
   return apiGet(path, schema, { query: encodeLoadOptions(loadOptions), signal });
 }
 
@@ -180,8 +209,8 @@ export async function runCommand(
     if (status.completed.state !== CompletionState.completed) throw commandFailure(status);
     return status;
   };
-  const direct = commandStatusSchema.safeParse(payload);
-  if (direct.success && direct.data.completed) return finish(direct.data);
+  const direct = commandStatusOf(payload);
+  if (direct?.completed) return finish(direct);
 
   const url = (payload as { url?: unknown } | null)?.url;
   if (typeof url !== 'string') throw new ApiError(500, clientErrorText('serverUnknown'));
@@ -190,9 +219,9 @@ export async function runCommand(
   while (Date.now() < deadline) {
     await sleep(interval);
     const polled = await apiFetch('GET', url);
-    const parsed = commandStatusSchema.safeParse(await polled.json().catch(() => null));
-    if (!parsed.success) throw new ApiError(500, clientErrorText('unknownShort'));
-    if (parsed.data.completed) return finish(parsed.data);
+    const status = commandStatusOf(await polled.json().catch(() => null));
+    if (!status) throw new ApiError(500, clientErrorText('unknownShort'));
+    if (status.completed) return finish(status);
   }
   throw new ApiError(408, clientErrorText('timeOver'));
 }

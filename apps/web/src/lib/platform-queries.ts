@@ -21,7 +21,10 @@ const STABLE_MS = 5 * 60 * 1000;
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: currentUserQueryKey,
-    queryFn: ({ signal }) => apiGet(`${PLATFORM_API}/users/me`, currentUserSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet(`${PLATFORM_API}/users/me`, import.meta.env.PROD ? undefined : currentUserSchema, {
+        signal,
+      }),
     staleTime: STABLE_MS,
   });
 
@@ -29,7 +32,11 @@ export const permissionsQuery = () =>
   queryOptions({
     queryKey: ['platform', 'users', 'me', 'permissions'],
     queryFn: ({ signal }) =>
-      apiGet(`${PLATFORM_API}/users/me/permissions`, z.array(permissionEntrySchema), { signal }),
+      apiGet(
+        `${PLATFORM_API}/users/me/permissions`,
+        import.meta.env.PROD ? undefined : z.array(permissionEntrySchema),
+        { signal },
+      ),
     staleTime: STABLE_MS,
   });
 
@@ -37,7 +44,11 @@ export const licensedFeaturesQuery = () =>
   queryOptions({
     queryKey: ['platform', 'users', 'me', 'licensed-features'],
     queryFn: ({ signal }) =>
-      apiGet(`${PLATFORM_API}/users/me/licensed-features`, licensedFeaturesSchema, { signal }),
+      apiGet(
+        `${PLATFORM_API}/users/me/licensed-features`,
+        import.meta.env.PROD ? undefined : licensedFeaturesSchema,
+        { signal },
+      ),
     staleTime: STABLE_MS,
   });
 
@@ -45,7 +56,11 @@ export const navigationQuery = () =>
   queryOptions({
     queryKey: ['platform', 'users', 'me', 'navigation'],
     queryFn: ({ signal }) =>
-      apiGet(`${PLATFORM_API}/users/me/navigation`, z.array(navigationNodeSchema), { signal }),
+      apiGet(
+        `${PLATFORM_API}/users/me/navigation`,
+        import.meta.env.PROD ? undefined : z.array(navigationNodeSchema),
+        { signal },
+      ),
     staleTime: STABLE_MS,
   });
 
@@ -53,7 +68,11 @@ export const learnerSettingsQuery = () =>
   queryOptions({
     queryKey: ['platform', 'settings', 'learner'],
     queryFn: ({ signal }) =>
-      apiGet(`${PLATFORM_API}/settings/learner`, learnerSettingsSchema, { signal }),
+      apiGet(
+        `${PLATFORM_API}/settings/learner`,
+        import.meta.env.PROD ? undefined : learnerSettingsSchema,
+        { signal },
+      ),
     staleTime: STABLE_MS,
   });
 

@@ -1,20 +1,25 @@
 // Typed, failure-tolerant access to localStorage and sessionStorage (private mode and quotas throw).
 import type { z } from 'zod';
 
-function read<S extends z.ZodType>(
+function read<T>(
   storage: () => Storage,
   key: string,
-  schema: S,
-): z.infer<S> | null {
+  parse: (value: unknown) => T | null,
+): T | null {
   try {
     const raw = storage().getItem(key);
-    if (raw === null) return null;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return raw === null ? null : parse(JSON.parse(raw));
   } catch {
     return null;
   }
 }
+
+const bySchema =
+  <S extends z.ZodType>(schema: S) =>
+  (value: unknown): z.infer<S> | null => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  };
 
 function write(storage: () => Storage, key: string, value: unknown): void {
   try {
@@ -35,23 +40,23 @@ function remove(storage: () => Storage, key: string): void {
 const local = () => window.localStorage;
 const session = () => window.sessionStorage;
 
-/** Reads a JSON value and checks it with `parse` (returns null for values it rejects). */
-export function readLocalParsed<T>(key: string, parse: (value: unknown) => T | null): T | null {
-  try {
-    const raw = window.localStorage.getItem(key);
-    return raw === null ? null : parse(JSON.parse(raw));
-  } catch {
-    return null;
-  }
-}
+/**
+ * Reads a JSON value and checks it with `parse` (returns null for values it rejects). The first page uses
+ * these instead of a schema, so it loads without zod.
+ */
+export const readLocalParsed = <T>(key: string, parse: (value: unknown) => T | null) =>
+  read(local, key, parse);
+export const readSessionParsed = <T>(key: string, parse: (value: unknown) => T | null) =>
+  read(session, key, parse);
 
 /** Reads a JSON value from localStorage; null when absent, unreadable or not matching the schema. */
-export const readLocal = <S extends z.ZodType>(key: string, schema: S) => read(local, key, schema);
+export const readLocal = <S extends z.ZodType>(key: string, schema: S) =>
+  read(local, key, bySchema(schema));
 export const writeLocal = (key: string, value: unknown) => write(local, key, value);
 export const removeLocal = (key: string) => remove(local, key);
 
 export const readSession = <S extends z.ZodType>(key: string, schema: S) =>
-  read(session, key, schema);
+  read(session, key, bySchema(schema));
 export const writeSession = (key: string, value: unknown) => write(session, key, value);
 export const removeSession = (key: string) => remove(session, key);
 

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { readSession, writeSession } from '../../lib/storage.ts';
+import { readSessionParsed, writeSession } from '../../lib/storage.ts';
 import { currentBrowserFacts, isSupportedBrowser } from './browser-support.ts';
 
 const DISMISSED_KEY = 'browserAlert.dismissed';
@@ -14,7 +13,7 @@ export function BrowserAlert() {
   const [visible, setVisible] = useState(
     () =>
       !isSupportedBrowser(currentBrowserFacts()) &&
-      readSession(DISMISSED_KEY, z.boolean()) !== true,
+      readSessionParsed(DISMISSED_KEY, (value) => (value === true ? true : null)) !== true,
   );
   if (!visible) return null;
   return (

@@ -2,7 +2,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
   courseFilterKeys,
   emptyCourseListFilters,
@@ -16,7 +15,7 @@ import {
   type ParsedFilters,
 } from '@portal/domain';
 import { isQueryFlag } from '../../lib/query-flags.ts';
-import { readLocal, writeLocal } from '../../lib/storage.ts';
+import { readLocalParsed, writeLocal } from '../../lib/storage.ts';
 import { showToast } from '../../lib/toast.ts';
 
 export interface CourseFiltersOptions {
@@ -49,8 +48,12 @@ function withFilters(current: URLSearchParams, filters: CourseListFilters): URLS
   return next;
 }
 
+/** A remembered filter query string, within a sane length. */
+const storedFilterText = (value: unknown): string | null =>
+  typeof value === 'string' && value.length <= 10_000 ? value : null;
+
 function readStored(storageKey: string | null, context: FilterParseContext): CourseListFilters {
-  const stored = storageKey === null ? null : readLocal(storageKey, z.string().max(10_000));
+  const stored = storageKey === null ? null : readLocalParsed(storageKey, storedFilterText);
   // Stored ids may have disappeared since: they are dropped silently, only URL values are reported.
   return stored === null
     ? emptyCourseListFilters

@@ -42,7 +42,7 @@ async function ensureObjectiveAccess(objectiveId: string, newId: () => string): 
   try {
     await apiGet(
       `${LMS_API}/users/me/objectives/${encodeURIComponent(objectiveId)}/objective-access`,
-      objectiveAccessSchema,
+      import.meta.env.PROD ? undefined : objectiveAccessSchema,
     );
     return;
   } catch (error) {
@@ -61,7 +61,7 @@ async function waitForAggregate(objectiveId: string): Promise<EnrollmentAggregat
   for (let attempt = 1; attempt <= ENROLMENT_POLL_ATTEMPTS; attempt++) {
     const page = await apiQuery(
       `${LMS_API}/objective-workflow-aggregates/query`,
-      aggregatesPageSchema,
+      import.meta.env.PROD ? undefined : aggregatesPageSchema,
       {
         filter: ['objective.id', '=', objectiveId],
         take: 1,
