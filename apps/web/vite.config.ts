@@ -20,6 +20,7 @@ export default defineConfig({
     deepImports(
       {
         '@mantine/core': 'esm/index.mjs',
+        '@mantine/notifications': 'esm/index.mjs',
         '@tabler/icons-react': 'dist/esm/tabler-icons-react.mjs',
       },
       import.meta.dirname,

@@ -6,12 +6,11 @@ import {
   localStorageColorSchemeManager,
   useDirection,
 } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, localeDirection } from '../i18n/locales.ts';
-import { TOAST_DURATION_MS } from '../lib/toast.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { Toasts } from './toasts.tsx';
 import './app.css';
 
 export const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme';
@@ -42,7 +41,7 @@ export function AppProviders({
         defaultColorScheme="auto"
         colorSchemeManager={colorSchemeManager}
       >
-        <Notifications autoClose={TOAST_DURATION_MS} position="top-right" className="app-toasts" />
+        <Toasts />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

@@ -1,4 +1,5 @@
 // The controls above a course list: search, the filter button with its count, collection chips, the drawer.
+import { Suspense, useState } from 'react';
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
@@ -7,8 +8,14 @@ import type { Showcase } from '@portal/contracts';
 import { countActiveFilters, type CourseListFilters, type CourseListType } from '@portal/domain';
 import { CollectionChips } from './collection-chips.tsx';
 import { CourseSearchInput } from './course-search-input.tsx';
-import { FilterDrawer, type FilterOption } from './filter-drawer.tsx';
+import { onDemand } from '../../lib/on-demand.ts';
+import type { FilterOption } from './filter-drawer.tsx';
 import type { CourseFiltersState } from './use-course-filters.ts';
+
+// Loaded when the learner first reaches for the filter button.
+const filterDrawer = onDemand(() =>
+  import('./filter-drawer.tsx').then((module) => module.FilterDrawer),
+);
 
 interface CourseListControlsProps extends CourseFiltersState {
   listType: CourseListType;
@@ -32,6 +39,8 @@ export function CourseListControls({
 }: CourseListControlsProps) {
   const { t } = useTranslation('courseList');
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Mounted from the first opening on, so closing animates and the drawer keeps its state.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const activeCount = countActiveFilters(filters);
 
   const search = (keyword: string) => {
@@ -54,7 +63,12 @@ export function CourseListControls({
               </Badge>
             ) : null
           }
-          onClick={drawer.open}
+          onClick={() => {
+            setDrawerUsed(true);
+            drawer.open();
+          }}
+          onPointerEnter={filterDrawer.preload}
+          onFocus={filterDrawer.preload}
           aria-haspopup="dialog"
           aria-expanded={drawerOpened}
           aria-label={
@@ -71,16 +85,20 @@ export function CourseListControls({
         selected={filters.collection}
         onChange={(collection) => setFilters({ ...filters, collection })}
       />
-      <FilterDrawer
-        listType={listType}
-        opened={drawerOpened}
-        onClose={drawer.close}
-        filters={filters}
-        onChange={setFilters}
-        onClear={clearFilters}
-        termOptions={termOptions}
-        collectionOptions={showcases}
-      />
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <filterDrawer.Component
+            listType={listType}
+            opened={drawerOpened}
+            onClose={drawer.close}
+            filters={filters}
+            onChange={setFilters}
+            onClear={clearFilters}
+            termOptions={termOptions}
+            collectionOptions={showcases}
+          />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
