@@ -11,7 +11,7 @@ export const FIRST_LOAD_GOAL_BYTES = 150_000;
  * What the build may not exceed today: a ratchet at the measured first load plus a little room, lowered
  * as the first load shrinks, until it reaches the goal (docs/decisions/0014-first-load-and-serving.md).
  */
-export const FIRST_LOAD_BUDGET_BYTES = 262_000;
+export const FIRST_LOAD_BUDGET_BYTES = 232_000;
 
 /** The translation namespaces My Courses loads besides the shell's (app/router.tsx). */
 export const FIRST_ROUTE_NAMESPACES = ['common', 'shell', 'errors', 'courses', 'courseList'];

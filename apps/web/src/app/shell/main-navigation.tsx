@@ -1,5 +1,6 @@
 // The main navigation: the learner's sections, other platform applications and plugin items.
-import { Button, Menu, NavLink, Stack } from '@mantine/core';
+import type { ComponentProps, Ref } from 'react';
+import { Button, NavLink, Stack } from '@mantine/core';
 import {
   IconApps,
   IconBook,
@@ -16,6 +17,8 @@ import {
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NavigationNode } from '@portal/contracts';
+import { onDemand } from '../../lib/on-demand.ts';
+import { OnDemandMenu } from './on-demand-menu.tsx';
 import { otherPortals, type NavigationItem, type NavigationItemKey } from './navigation-items.ts';
 
 const icons: Record<NavigationItemKey, typeof IconHome> = {
@@ -32,31 +35,30 @@ function isActive(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
 }
 
-function GoToPortalMenu({ portals }: { portals: (NavigationNode & { url: string })[] }) {
+/** The trigger of "Go to portal", the same before and after its menu has loaded. */
+export function GoToPortalButton({
+  ref,
+  ...rest
+}: { ref?: Ref<HTMLButtonElement> } & ComponentProps<'button'>) {
   const { t } = useTranslation('shell');
   return (
-    <Menu position="bottom-start" width={240}>
-      <Menu.Target>
-        <Button
-          variant="default"
-          fullWidth
-          justify="space-between"
-          leftSection={<IconApps size={18} aria-hidden="true" />}
-          rightSection={<IconChevronDown size={16} aria-hidden="true" />}
-        >
-          {t('navigation.goToPortal')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {portals.map((portal) => (
-          <Menu.Item key={portal.id} component="a" href={portal.url}>
-            {portal.name}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Button
+      ref={ref}
+      variant="default"
+      fullWidth
+      justify="space-between"
+      leftSection={<IconApps size={18} aria-hidden="true" />}
+      rightSection={<IconChevronDown size={16} aria-hidden="true" />}
+      {...rest}
+    >
+      {t('navigation.goToPortal')}
+    </Button>
   );
 }
+
+const goToPortalMenu = onDemand(() =>
+  import('./go-to-portal-menu.tsx').then((module) => module.GoToPortalMenu),
+);
 
 export function MainNavigation({
   items,
@@ -72,7 +74,13 @@ export function MainNavigation({
   const portals = otherPortals(navigation);
   return (
     <Stack gap={4}>
-      {portals.length > 0 ? <GoToPortalMenu portals={portals} /> : null}
+      {portals.length > 0 ? (
+        <OnDemandMenu
+          menu={goToPortalMenu}
+          props={{ portals }}
+          trigger={(placeholder) => <GoToPortalButton {...placeholder} />}
+        />
+      ) : null}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {items.map((item) => {
           if (item.kind === 'route') {

@@ -21,7 +21,7 @@ import { BrowserAlert } from './browser-alert.tsx';
 import { MainNavigation } from './main-navigation.tsx';
 import { buildNavigationItems } from './navigation-items.ts';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
-import { UserMenu } from './user-menu.tsx';
+import { UserMenuSlot } from './user-menu-trigger.tsx';
 import { MENU_BREAKPOINT, useMobileNavigation } from './use-mobile-navigation.ts';
 import { useRouteFocus } from './use-route-focus.ts';
 import { useSelfRegisteredToast } from './use-self-registered-toast.ts';
@@ -104,7 +104,7 @@ export function ShellLayout() {
             </Anchor>
           </Group>
           <div inert={behindPanel}>
-            <UserMenu user={user} navigation={navigation} supportUrl={settings.supportUrl} />
+            <UserMenuSlot user={user} navigation={navigation} supportUrl={settings.supportUrl} />
           </div>
         </Group>
       </AppShell.Header>

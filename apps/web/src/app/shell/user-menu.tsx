@@ -1,20 +1,11 @@
 // The user menu, the one menu of the user and the spec's profile menu (§2) in one: the applications of the
 // user's roles (Admin panel, Learner, Author, Instructor), Profile, Language, colour scheme, Contact Support
-// and Sign out (Sign in when anonymous).
-import {
-  Avatar,
-  Button,
-  Group,
-  Menu,
-  Text,
-  UnstyledButton,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
+// and Sign out. Loaded after the first paint (user-menu-trigger.tsx shows its button until then).
+import { useRef } from 'react';
+import { Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import {
   IconCheck,
   IconHelp,
-  IconLogin,
   IconLogout,
   IconPencil,
   IconPresentation,
@@ -26,16 +17,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser, NavigationNode } from '@portal/contracts';
 import { LEARNER_PORTAL_NODE_ID, roleApplications, type RoleApplicationId } from '@portal/domain';
-import { loginUrlForHere, signOut } from '../../lib/session/session.ts';
+import { signOut } from '../../lib/session/session.ts';
 import { paths } from '../paths.ts';
 import { LanguageMenu } from './language-menu.tsx';
-
-function initials(user: CurrentUser): string {
-  return (
-    `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toLocaleUpperCase() ||
-    user.name.charAt(0)
-  );
-}
+import { useFocusFrom, type MenuMount } from './on-demand-menu.tsx';
+import { UserMenuButton } from './user-menu-trigger.tsx';
 
 export interface RoleApplicationLink {
   id: RoleApplicationId;
@@ -112,46 +98,20 @@ export function UserMenu({
   user,
   navigation,
   supportUrl,
+  defaultOpened,
+  focusFrom,
 }: {
-  user: CurrentUser | null;
+  user: CurrentUser;
   navigation: readonly NavigationNode[];
   supportUrl: string | null;
-}) {
+} & MenuMount) {
   const { t } = useTranslation('shell');
-  if (!user) {
-    return (
-      <Button
-        component="a"
-        href={loginUrlForHere()}
-        leftSection={<IconLogin size={16} aria-hidden="true" />}
-      >
-        {t('userMenu.signIn')}
-      </Button>
-    );
-  }
+  const target = useRef<HTMLButtonElement>(null);
+  useFocusFrom(focusFrom, target);
   return (
-    <Menu position="bottom-end" width={260} withinPortal>
+    <Menu position="bottom-end" width={260} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        {/*
-         * Named by what it shows (WCAG 2.5.3): the initials and the full name. On narrow screens only the
-         * initials are visible; the name stays in the accessible name, hidden from the eye only.
-         */}
-        <UnstyledButton
-          data-testid="user-menu-button"
-          p={4}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <Group gap="xs" wrap="nowrap">
-            <Avatar radius="xl" color="blue">
-              {initials(user)}
-            </Avatar>
-            <Text component="span" fw={500} className="user-menu-name">
-              <bdi>
-                <bdi>{user.name}</bdi>
-              </bdi>
-            </Text>
-          </Group>
-        </UnstyledButton>
+        <UserMenuButton ref={target} user={user} />
       </Menu.Target>
       <Menu.Dropdown aria-label={t('userMenu.label')}>
         <ApplicationItems links={roleApplicationLinks(user, navigation)} />

@@ -1,6 +1,6 @@
 // Pieces every course card shares: the cover (image or the course's colour) and the draft / not-yet-open markers.
 import { useState } from 'react';
-import { Box, Group, Image, Text, Tooltip } from '@mantine/core';
+import { Box, Group, Image, Text } from '@mantine/core';
 import { IconClockHour4, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PresentationMode } from '@portal/contracts';
@@ -56,11 +56,16 @@ export function ComingSoonMarker() {
 export function NotAvailableYetMarker() {
   const { t } = useTranslation('courseList');
   return (
-    <Tooltip label={t('card.notAvailableYet')}>
-      <Box component="span" role="img" aria-label={t('card.notAvailableYet')} display="inline-flex">
-        <IconLock size={18} aria-hidden="true" />
-      </Box>
-    </Tooltip>
+    // The browser's own tooltip: a floating one would bring floating-ui into the first load for one icon.
+    <Box
+      component="span"
+      role="img"
+      aria-label={t('card.notAvailableYet')}
+      title={t('card.notAvailableYet')}
+      display="inline-flex"
+    >
+      <IconLock size={18} aria-hidden="true" />
+    </Box>
   );
 }
 
