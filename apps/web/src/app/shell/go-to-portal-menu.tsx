@@ -2,16 +2,16 @@
 import { useRef } from 'react';
 import { Menu } from '@mantine/core';
 import type { NavigationNode } from '@portal/contracts';
-import { useFocusFrom, type MenuMount } from './on-demand-menu.tsx';
+import { useTakeFocus, type MenuMount } from './on-demand-menu.tsx';
 import { GoToPortalButton } from './main-navigation.tsx';
 
 export function GoToPortalMenu({
   portals,
   defaultOpened,
-  focusFrom,
+  takeFocus,
 }: { portals: (NavigationNode & { url: string })[] } & MenuMount) {
   const target = useRef<HTMLButtonElement>(null);
-  useFocusFrom(focusFrom, target);
+  useTakeFocus(takeFocus, target);
   return (
     <Menu position="bottom-start" width={240} defaultOpened={defaultOpened}>
       <Menu.Target>

@@ -1,15 +1,15 @@
 // A menu whose trigger is there at once and whose Mantine Menu (with floating-ui, ~20 kB gzip) arrives after
 // the first paint, or at the first touch of the trigger: nobody opens a menu before the page has painted
 // (decision 0014). The trigger looks and is named the same before and after.
-import { Suspense, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
+import { Suspense, useEffect, useState, type ReactElement, type RefObject } from 'react';
 import type { OnDemand } from '../../lib/on-demand.ts';
 
 /** What the loaded menu receives besides its own props. */
 export interface MenuMount {
   /** The learner activated the trigger before the menu had loaded: open at once. */
   defaultOpened: boolean;
-  /** True while the placeholder trigger has focus: the loaded trigger takes it over. */
-  focusFrom: RefObject<boolean>;
+  /** The placeholder trigger had focus when it was replaced: the loaded trigger takes it over. */
+  takeFocus: boolean;
 }
 
 /** Props the placeholder trigger needs (spread onto the trigger's button). */
@@ -42,7 +42,8 @@ export function OnDemandMenu<P extends object>({
   trigger(placeholder: PlaceholderTriggerProps): ReactElement;
 }) {
   const [opening, setOpening] = useState<'idle' | 'load' | 'open'>('idle');
-  const focusFrom = useRef(false);
+  // Removing a focused element fires no blur: still true when the loaded menu replaces the placeholder.
+  const [focused, setFocused] = useState(false);
   useEffect(
     () =>
       whenIdle(() => {
@@ -57,29 +58,24 @@ export function OnDemandMenu<P extends object>({
     'aria-expanded': false,
     onPointerEnter: menu.preload,
     onFocus: () => {
-      focusFrom.current = true;
+      setFocused(true);
       menu.preload();
     },
-    onBlur: () => {
-      focusFrom.current = false;
-    },
+    onBlur: () => setFocused(false),
     onClick: () => setOpening('open'),
   });
   if (opening === 'idle') return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <menu.Component {...props} defaultOpened={opening === 'open'} focusFrom={focusFrom} />
+      <menu.Component {...props} defaultOpened={opening === 'open'} takeFocus={focused} />
     </Suspense>
   );
 }
 
 /** For the loaded menu: takes focus over from the placeholder it replaced. */
-export function useFocusFrom(
-  focusFrom: RefObject<boolean> | undefined,
-  target: RefObject<HTMLElement | null>,
-): void {
+export function useTakeFocus(takeFocus: boolean, target: RefObject<HTMLElement | null>): void {
   useEffect(() => {
-    if (focusFrom?.current) target.current?.focus();
+    if (takeFocus) target.current?.focus();
     // Once, on mount: the placeholder is gone from then on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

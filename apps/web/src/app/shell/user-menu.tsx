@@ -20,7 +20,7 @@ import { LEARNER_PORTAL_NODE_ID, roleApplications, type RoleApplicationId } from
 import { signOut } from '../../lib/session/session.ts';
 import { paths } from '../paths.ts';
 import { LanguageMenu } from './language-menu.tsx';
-import { useFocusFrom, type MenuMount } from './on-demand-menu.tsx';
+import { useTakeFocus, type MenuMount } from './on-demand-menu.tsx';
 import { UserMenuButton } from './user-menu-trigger.tsx';
 
 export interface RoleApplicationLink {
@@ -99,7 +99,7 @@ export function UserMenu({
   navigation,
   supportUrl,
   defaultOpened,
-  focusFrom,
+  takeFocus,
 }: {
   user: CurrentUser;
   navigation: readonly NavigationNode[];
@@ -107,7 +107,7 @@ export function UserMenu({
 } & MenuMount) {
   const { t } = useTranslation('shell');
   const target = useRef<HTMLButtonElement>(null);
-  useFocusFrom(focusFrom, target);
+  useTakeFocus(takeFocus, target);
   return (
     <Menu position="bottom-end" width={260} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
