@@ -140,6 +140,13 @@ describe('CalendarPage', () => {
       screen.getByRole('heading', { name: 'Events on Tuesday, April 2, 2030' }),
     );
     expect(screen.getByRole('link', { name: 'Due: Final quiz' })).toBeTruthy();
+
+    // Presses faster than the page re-renders (a held key) all count.
+    const from = cell(/Tuesday, April 2, 2030/);
+    from.focus();
+    for (let i = 0; i < 3; i += 1) fireEvent.keyDown(from, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(cell(/Tuesday, April 23, 2030/)));
+    expect(router.state.location.search).toBe('?view=month&date=2030-04-23');
   });
 
   it('shows the week and the agenda, with empty states, and follows an event to its course', async () => {

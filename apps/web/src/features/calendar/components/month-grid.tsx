@@ -43,13 +43,31 @@ export function MonthGrid({
   // Set by a key or a click inside the grid: the focus follows the day once it is rendered (a new month too).
   const focusRequested = useRef(false);
 
+  // The day the keys move from: ahead of the rendered focus while a fast typist's (or a held key's) presses
+  // arrive before the page has re-rendered, so none of them is lost.
+  const keyDate = useRef(focusedDate);
+  // The last day asked for from here: renders of the days passed on the way there do not pull keyDate back.
+  const pending = useRef<PlainDate | null>(null);
+  useEffect(() => {
+    if (pending.current === null) keyDate.current = focusedDate;
+    else if (pending.current === focusedDate) pending.current = null;
+  }, [focusedDate]);
+
+  function moveTo(date: PlainDate) {
+    focusRequested.current = true;
+    keyDate.current = date;
+    pending.current = date;
+    onFocusDate(date);
+  }
+
   useEffect(() => {
     if (!focusRequested.current) return;
     focusRequested.current = false;
     gridRef.current?.querySelector<HTMLElement>(`[data-date="${focusedDate}"]`)?.focus();
   }, [focusedDate, weeks]);
 
-  function onKeyDown(event: KeyboardEvent<HTMLElement>, date: PlainDate) {
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    const date = keyDate.current;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onOpenDay(date);
@@ -58,10 +76,9 @@ export function MonthGrid({
     const next = dateAfterKey(event, date, { firstDay, rtl });
     if (next === null) return;
     event.preventDefault();
-    focusRequested.current = true;
     if (next === date)
       gridRef.current?.querySelector<HTMLElement>(`[data-date="${date}"]`)?.focus();
-    else onFocusDate(next);
+    else moveTo(next);
   }
 
   const month = focusedDate;
@@ -110,11 +127,10 @@ export function MonthGrid({
                   className="calendar-month-cell"
                   data-outside={outside || undefined}
                   data-today={day === today || undefined}
-                  onKeyDown={(event) => onKeyDown(event, day)}
+                  onKeyDown={onKeyDown}
                   onClick={() => {
-                    focusRequested.current = true;
                     if (isFocused) onOpenDay(day);
-                    else onFocusDate(day);
+                    else moveTo(day);
                   }}
                 >
                   <div aria-hidden="true">
