@@ -30,8 +30,8 @@ test('a learner reads their calendar by keyboard and subscribes to it', async ({
   page,
   context,
 }) => {
-  // Six axe runs and a feed fetched three times: more than the default minute on a busy machine.
-  test.setTimeout(120_000);
+  // Six axe runs and a feed fetched three times: well over the default minute on a busy machine.
+  test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, accounts.learner);
   // From no feed (an earlier run against the same database may have left one).

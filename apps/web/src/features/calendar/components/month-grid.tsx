@@ -1,6 +1,6 @@
 // The month as an ARIA grid (APG date grid): one tab stop on the focused day, arrows, Home/End and
 // PageUp/PageDown move it, Enter opens the day's events. Each day's name says the full date and the event count.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarEventView } from '../api/calendar-queries.ts';
 import { isSameMonth, type PlainDate, type Weekday } from '../model/calendar-dates.ts';
@@ -48,9 +48,17 @@ export function MonthGrid({
   const keyDate = useRef(focusedDate);
   // The last day asked for from here: renders of the days passed on the way there do not pull keyDate back.
   const pending = useRef<PlainDate | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    const focusLeft =
+      active !== null && active !== document.body && !gridRef.current?.contains(active);
+    if (pending.current === focusedDate) pending.current = null;
+    else if (pending.current !== null && focusLeft) {
+      // The learner went elsewhere (Today, a tab) before the last day asked for arrived: forget it.
+      pending.current = null;
+      focusRequested.current = false;
+    }
     if (pending.current === null) keyDate.current = focusedDate;
-    else if (pending.current === focusedDate) pending.current = null;
   }, [focusedDate]);
 
   function moveTo(date: PlainDate) {
@@ -60,9 +68,11 @@ export function MonthGrid({
     onFocusDate(date);
   }
 
-  useEffect(() => {
+  useLayoutEffect(() => {
+    // Before the browser handles the next key: a new month's grid has just removed the focused cell.
     if (!focusRequested.current) return;
-    focusRequested.current = false;
+    // Kept while days passed on the way are rendered, so the focus lands on the last day asked for.
+    if (pending.current === null) focusRequested.current = false;
     gridRef.current?.querySelector<HTMLElement>(`[data-date="${focusedDate}"]`)?.focus();
   }, [focusedDate, weeks]);
 
