@@ -123,4 +123,31 @@ describe('calendarEventsOf', () => {
       }),
     ).toEqual([]);
   });
+
+  it('adds expiring certificates, in range and in the learner’s zone, keyed by their number', () => {
+    const events = calendarEventsOf(
+      [course({ dueDate: '2030-06-01T12:00:00Z' })],
+      { timeZone: 'Asia/Tokyo', ...YEAR_2030 },
+      [
+        {
+          certificateNumber: 'N-1',
+          objectiveId: 'c1',
+          objectiveName: 'Data literacy',
+          expirationDate: '2030-05-31T20:00:00Z',
+        },
+        { certificateNumber: 'N-2', objectiveId: 'c2', objectiveName: 'Old', expirationDate: null },
+        {
+          certificateNumber: 'N-3',
+          objectiveId: 'c3',
+          objectiveName: 'Later',
+          expirationDate: '2031-02-01T00:00:00Z',
+        },
+      ],
+    );
+    expect(events.map((e) => [e.key, e.localDate, e.localTime, e.certificateNumber])).toEqual([
+      // 20:00 UTC is 05:00 the next morning in Tokyo.
+      ['certificateExpiry:c1:N-1', '2030-06-01', '05:00', 'N-1'],
+      ['courseDue:c1:', '2030-06-01', '21:00', undefined],
+    ]);
+  });
 });

@@ -12,6 +12,7 @@ export const calendarEventKinds = [
   'activityDue',
   'activityAccessibleUntil',
   'activityGracePeriodUntil',
+  'certificateExpiry',
 ] as const;
 export type CalendarEventKind = (typeof calendarEventKinds)[number];
 
@@ -35,6 +36,14 @@ export interface CalendarActivityInput {
   gracePeriodUntil: string | null;
 }
 
+/** An issued, unrevoked certificate that expires (decision 0015). */
+export interface CalendarCertificateInput {
+  certificateNumber: string;
+  objectiveId: string;
+  objectiveName: string;
+  expirationDate: string | null;
+}
+
 export interface CalendarEvent {
   /** Stable across recomputations and date changes: kind, course and activity part. */
   key: string;
@@ -48,6 +57,8 @@ export interface CalendarEvent {
   objectiveName: string;
   activityPartId: string | null;
   activityName: string | null;
+  /** Set for certificate expiry events only. */
+  certificateNumber?: string;
 }
 
 const ACTIVITY_FIELDS = [
@@ -83,30 +94,34 @@ export function localDateTime(instant: Date, timeZone: string): { date: string; 
 }
 
 /**
- * The events of the courses between `from` (inclusive) and `to` (exclusive), in time order; unreadable dates
- * are left out.
+ * The events of the courses (and of the learner's expiring certificates) between `from` (inclusive) and `to`
+ * (exclusive), in time order; unreadable dates are left out.
  */
 export function calendarEventsOf(
   courses: readonly CalendarCourseInput[],
   options: { timeZone: string; from: Date; to: Date },
+  certificates: readonly CalendarCertificateInput[] = [],
 ): CalendarEvent[] {
   const events: CalendarEvent[] = [];
+  const place = (date: string | null) => {
+    const time = timeOf(date);
+    if (time === null || time < options.from.getTime() || time >= options.to.getTime()) return null;
+    const instant = new Date(time);
+    const local = localDateTime(instant, options.timeZone);
+    return { at: instant.toISOString(), localDate: local.date, localTime: local.time };
+  };
   const add = (
     kind: CalendarEventKind,
     date: string | null,
     course: CalendarCourseInput,
     activity?: CalendarActivityInput,
   ) => {
-    const time = timeOf(date);
-    if (time === null || time < options.from.getTime() || time >= options.to.getTime()) return;
-    const instant = new Date(time);
-    const local = localDateTime(instant, options.timeZone);
+    const placed = place(date);
+    if (!placed) return;
     events.push({
       key: [kind, course.objectiveId, activity?.activityPartId ?? ''].join(':'),
       kind,
-      at: instant.toISOString(),
-      localDate: local.date,
-      localTime: local.time,
+      ...placed,
       objectiveId: course.objectiveId,
       objectiveName: course.objectiveName,
       activityPartId: activity?.activityPartId ?? null,
@@ -120,6 +135,21 @@ export function calendarEventsOf(
     for (const activity of course.activities) {
       for (const [field, kind] of ACTIVITY_FIELDS) add(kind, activity[field], course, activity);
     }
+  }
+  for (const certificate of certificates) {
+    const placed = place(certificate.expirationDate);
+    if (!placed) continue;
+    events.push({
+      // The certificate number takes the activity part's place: one course may have several certificates.
+      key: ['certificateExpiry', certificate.objectiveId, certificate.certificateNumber].join(':'),
+      kind: 'certificateExpiry',
+      ...placed,
+      objectiveId: certificate.objectiveId,
+      objectiveName: certificate.objectiveName,
+      activityPartId: null,
+      activityName: null,
+      certificateNumber: certificate.certificateNumber,
+    });
   }
   return events.sort((a, b) => a.at.localeCompare(b.at) || a.key.localeCompare(b.key));
 }

@@ -129,6 +129,7 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
     );
     const settings = await get('settings/learner', seeded!.userIds.learner);
     expect(settings.supportUrl).toBe('mailto:support@northwind.example');
+    expect(settings.navigation.calendar).toBe(true);
     const me = await get('users/me', seeded!.userIds.learner);
     expect(me).toMatchObject({ username: expect.any(String), department_name: expect.any(String) });
   });

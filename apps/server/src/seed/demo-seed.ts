@@ -152,6 +152,8 @@ export async function seedDemoTenant(
           key: SETTING_KEYS.supportUrl,
           value: JSON.stringify('mailto:support@northwind.example'),
         },
+        // The calendar screen (issue 14) in the navigation.
+        { tenantId, key: SETTING_KEYS.navigationCalendar, value: JSON.stringify(true) },
       ])
       .execute();
 

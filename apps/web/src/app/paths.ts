@@ -7,6 +7,7 @@ export const paths = {
   courses: '/courses',
   catalog: '/catalog',
   profile: '/profile',
+  calendar: '/calendar',
   forbidden: '/forbidden',
   loginCallback: '/login-callback',
   simulateError: '/simulate-error',
@@ -27,6 +28,7 @@ export const builtRoutes: ReadonlySet<BuiltRoute> = new Set<BuiltRoute>([
   'courses',
   'profile',
   'catalog',
+  'calendar',
 ]);
 
 export function isRouteBuilt(route: BuiltRoute): boolean {

@@ -32,6 +32,7 @@ type PageNamespace =
   | 'courseContent'
   | 'courseDetails'
   | 'certificates'
+  | 'calendar'
   | 'lti';
 
 const page =
@@ -178,6 +179,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               // The full-screen view of an LTI activity of an attempt (?activityPathId=axis).
               path: `${paths.courses}/:objectiveId/workflow/:workflowId/view`,
               lazy: page(() => import('../features/lti/pages/lti-workflow-view-route.tsx'), 'lti'),
+            },
+            {
+              // Spec §2: /calendar/* (the view and the day are search parameters).
+              path: `${paths.calendar}/*`,
+              lazy: page(() => import('./routes/calendar-route.tsx'), 'calendar'),
             },
             {
               path: paths.profile,

@@ -18,7 +18,8 @@ export function renderCalendarFeed(input: {
   timeZone: string;
   publicUrl: string;
   now: Date;
-  courseUrl: (objectiveId: string) => string;
+  /** The course's address, or the certificate's for a certificate expiry. */
+  eventUrl: (event: CalendarEvent) => string;
 }): string {
   const host = new URL(input.publicUrl).host;
   const calendar = ical({
@@ -37,7 +38,7 @@ export function renderCalendarFeed(input: {
       start: new Date(event.at),
       stamp: input.now,
       summary: calendarEventTitle(event, input.texts),
-      url: input.courseUrl(event.objectiveId),
+      url: input.eventUrl(event),
     });
   }
   return calendar.toString();

@@ -80,6 +80,19 @@ export function createCalendarRepository(db: Kysely<Database>) {
       return parts;
     },
 
+    /** The caller's unrevoked certificates that expire (decision 0015). */
+    async findExpiringCertificates(caller: Caller) {
+      return db
+        .selectFrom('certificateRecords')
+        .select(['certificateNumber', 'objectiveId', 'objectiveName', 'expirationDate'])
+        .where('userId', '=', caller.userId)
+        .where('tenantId', '=', caller.tenantId)
+        .where('revoked', 'is', null)
+        .where('expirationDate', 'is not', null)
+        .orderBy('certificateNumber')
+        .execute();
+    },
+
     async findTimeZone(userId: string): Promise<string | null> {
       const row = await db
         .selectFrom('users')

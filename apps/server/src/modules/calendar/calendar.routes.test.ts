@@ -7,6 +7,8 @@ import { clientHeaders, createTestApp, type TestApp } from '../../test/test-app.
 import { testDialects } from '../../test/test-databases.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { aCourse, aCourseTree, aTenant, aUser, anEnrolment } from '../../test/course-builders.ts';
+import { insertCertificateTemplate } from '../../seed/certificate-records.ts';
+import { newId } from '../../lib/ids.ts';
 
 const clock = fixedClock('2030-03-01T09:00:00.000Z');
 
@@ -15,6 +17,7 @@ describe.each(await testDialects())('calendar on %s', (dialect) => {
   let cookie: string;
   let otherCookie: string;
   let learnerId: string;
+  let learnerTenantId: string;
   let courseId: string;
   let quizPartId: string;
 
@@ -61,12 +64,71 @@ describe.each(await testDialects())('calendar on %s', (dialect) => {
       .due('2030-03-10T10:00:00.000Z')
       .create();
     learnerId = userId;
+    learnerTenantId = tenantId;
     cookie = await signInAs(testApp, userId);
     otherCookie = await signInAs(testApp, await aUser(db, tenantId));
   });
   afterAll(async () => {
     await testApp?.close();
   });
+
+  /** A passed course whose certificate expires at `expirationDate` (revoked when `revoked` is set). */
+  async function aCertificate(
+    userId: string,
+    name: string,
+    expirationDate: string | null,
+    revoked: string | null = null,
+  ) {
+    const { db } = testApp.ctx;
+    const tenantId = learnerTenantId;
+    const objectiveId = await aCourse(db, tenantId).named(name).create();
+    const passed = await anEnrolment(db, { tenantId, userId, objectiveId })
+      .selfEnrolled()
+      .finished()
+      .create();
+    const certificateTemplateId = await insertCertificateTemplate(db, {
+      tenantId,
+      name: 'Academy',
+      kind: 'internal',
+      layout: 'classic',
+      primaryColor: '#123456',
+      accentColor: '#654321',
+      logoSvg: null,
+      signatoryName: null,
+      signatoryTitle: null,
+      textLanguage: 'learner',
+      externalUrl: null,
+      created: '2030-01-01T00:00:00.000Z',
+    });
+    const certificateNumber = `CERT-${name.toUpperCase().replace(/\W+/g, '-')}`;
+    await db
+      .insertInto('certificateRecords')
+      .values({
+        id: newId(),
+        tenantId,
+        certificateNumber,
+        certificateTemplateId,
+        objectiveId,
+        userId,
+        objectiveRecordId: passed.recordId!,
+        objectiveWorkflowId: passed.workflowId!,
+        normalizedPassingScore: null,
+        score: null,
+        maxScore: null,
+        holderName: 'Learner',
+        objectiveName: name,
+        objectiveCode: null,
+        issuerName: 'Academy',
+        language: 'de-DE',
+        created: '2029-03-05T10:00:00.000Z',
+        expirationDate,
+        revoked,
+        revokedReason: null,
+        revokedBy: null,
+      })
+      .execute();
+    return { objectiveId, certificateNumber };
+  }
 
   const request = (
     method: 'GET' | 'POST' | 'DELETE',
@@ -220,6 +282,57 @@ describe.each(await testDialects())('calendar on %s', (dialect) => {
 
     expect((await request('DELETE', '/api/lms/v1/users/me/calendar-feed')).statusCode).toBe(204);
     expect((await testApp.app.inject({ method: 'GET', url: newPath })).statusCode).toBe(404);
+  });
+
+  it('shows when a certificate expires, in the API and the feed, but not a revoked or a lasting one', async () => {
+    const { db } = testApp.ctx;
+    const userId = await aUser(db, learnerTenantId);
+    await db
+      .updateTable('users')
+      .set({ timezone: 'W. Europe Standard Time', locale: 'de-DE' })
+      .where('id', '=', userId)
+      .execute();
+    const expiring = await aCertificate(userId, 'First aid', '2030-03-20T23:30:00.000Z');
+    await aCertificate(
+      userId,
+      'Fire safety',
+      '2030-03-21T10:00:00.000Z',
+      '2030-02-01T00:00:00.000Z',
+    );
+    await aCertificate(userId, 'Forklift', null);
+    const holder = await signInAs(testApp, userId);
+
+    const body = (await request('GET', '/api/lms/v1/users/me/calendar-events', holder)).json();
+    expect(body.events).toEqual([
+      {
+        key: `certificateExpiry:${expiring.objectiveId}:${expiring.certificateNumber}`,
+        kind: 'certificateExpiry',
+        at: '2030-03-20T23:30:00.000Z',
+        // Past midnight in Berlin (UTC+1): the next day.
+        localDate: '2030-03-21',
+        localTime: '00:30',
+        objectiveId: expiring.objectiveId,
+        objectiveName: 'First aid',
+        activityPartId: null,
+        activityName: null,
+        certificateNumber: expiring.certificateNumber,
+      },
+    ]);
+
+    const { url } = (await request('POST', '/api/lms/v1/users/me/calendar-feed', holder)).json();
+    const feed = await testApp.app.inject({ method: 'GET', url: new URL(url).pathname });
+    const events = new ICAL.Component(ICAL.parse(feed.body))
+      .getAllSubcomponents('vevent')
+      .map((component) => new ICAL.Event(component));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.uid).toBe(
+      `certificateExpiry:${expiring.objectiveId}:${expiring.certificateNumber}@portal.example`,
+    );
+    expect(events[0]!.summary).toBe('Zertifikat läuft ab: First aid');
+    expect(events[0]!.startDate.toJSDate().toISOString()).toBe('2030-03-20T23:30:00.000Z');
+    expect(events[0]!.component.getFirstPropertyValue('url')).toBe(
+      `https://portal.example/learn/courses/${expiring.objectiveId}/certificate/${expiring.certificateNumber}`,
+    );
   });
 
   it("answers 404 to a made-up token and keeps one learner's feed to themselves", async () => {

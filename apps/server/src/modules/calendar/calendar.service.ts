@@ -57,7 +57,8 @@ export function createCalendarService(deps: {
       }
       return { ...enrolment, activities };
     });
-    return calendarEventsOf(courses, { timeZone, from, to });
+    const certificates = await repo.findExpiringCertificates(caller);
+    return calendarEventsOf(courses, { timeZone, from, to }, certificates);
   }
 
   function feedUrls(token: string) {
@@ -121,7 +122,10 @@ export function createCalendarService(deps: {
         timeZone,
         publicUrl: deps.publicUrl,
         now,
-        courseUrl: (objectiveId) => `${deps.publicUrl}/learn/courses/redirect/${objectiveId}`,
+        eventUrl: (event) =>
+          event.certificateNumber
+            ? `${deps.publicUrl}/learn/courses/${event.objectiveId}/certificate/${encodeURIComponent(event.certificateNumber)}`
+            : `${deps.publicUrl}/learn/courses/redirect/${event.objectiveId}`,
       });
     },
   };

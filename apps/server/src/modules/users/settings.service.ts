@@ -78,7 +78,7 @@ export function createSettingsService({
           rooms: flag(SETTING_KEYS.navigationRooms, false),
           researchProjects: flag(SETTING_KEYS.navigationResearchProjects, false),
           knowledgeModels: flag(SETTING_KEYS.navigationKnowledgeModels, false),
-          // The calendar screen is not built yet, so it stays off unless a tenant turns it on.
+          // Off unless the tenant turns it on (the demo tenant does).
           calendar: flag(SETTING_KEYS.navigationCalendar, false),
         },
         pluginItems: readSetting(values, SETTING_KEYS.pluginItems, pluginItemsSchema, []),
