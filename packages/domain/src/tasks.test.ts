@@ -141,6 +141,11 @@ describe('learnerTasksOf', () => {
         }),
         course({ objectiveId: 'imported', isMandatory: true, hasRecord: true }),
         course({
+          objectiveId: 'notYetOpen',
+          isMandatory: true,
+          availabilityDate: '2030-03-20T00:00:00Z',
+        }),
+        course({
           objectiveId: 'windowClosed',
           isMandatory: true,
           availabilityEndDate: '2030-03-01T00:00:00Z',

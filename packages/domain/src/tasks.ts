@@ -183,6 +183,7 @@ export function learnerTasksOf(
       );
       continue;
     }
+    // Without a running attempt, only a course that can be started now is something to do.
     const startable =
       availabilityState(
         {
@@ -192,8 +193,7 @@ export function learnerTasksOf(
           retake: course.retake,
         },
         now,
-      ).kind !== 'closed';
-    // Without a running attempt the course's own page decides where to go (enrol, start, continue).
+      ).kind === 'open';
     const attemptRunning = workflow !== null && ATTEMPT_RUNNING.includes(workflow.state);
     if (!startable && !attemptRunning) continue;
 
