@@ -27,6 +27,7 @@ export const builtRoutes: ReadonlySet<BuiltRoute> = new Set<BuiltRoute>([
   'courses',
   'profile',
   'catalog',
+  'dashboard',
 ]);
 
 export function isRouteBuilt(route: BuiltRoute): boolean {
