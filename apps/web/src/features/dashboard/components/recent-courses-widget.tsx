@@ -55,12 +55,11 @@ function RecentCourseCard({ course }: { course: RecentCourse }) {
   const { t } = useTranslation('dashboard');
   const format = useFormatters();
   const percent = format.percent(course.progress);
-  const nameId = `recent-${course.objectiveId}`;
   return (
     <Card withBorder padding="md" h="100%">
       <Stack gap="xs" h="100%" justify="space-between">
         <Stack gap={4}>
-          <Text fw={600} id={nameId} dir="auto" lineClamp={2}>
+          <Text fw={600} dir="auto" lineClamp={2}>
             {course.objectiveName}
           </Text>
           <Text size="sm" c="dimmed">
@@ -77,7 +76,7 @@ function RecentCourseCard({ course }: { course: RecentCourse }) {
             aria-label={t('recentCourses.progressOf', { percent })}
           />
         </Stack>
-        <Button component={Link} to={course.path} variant="light" aria-describedby={nameId}>
+        <Button component={Link} to={course.path} variant="light">
           {course.state === 'inProgress' ? t('recentCourses.continue') : t('recentCourses.open')}
           <VisuallyHidden>
             {': '}
