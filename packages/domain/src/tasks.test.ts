@@ -1,4 +1,4 @@
-import { WorkflowState } from '@portal/contracts';
+import { ActivityState, WorkflowState } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   learnerTasksOf,
@@ -10,6 +10,7 @@ import {
 const course = (overrides: Partial<TaskCourseInput> = {}): TaskCourseInput => ({
   objectiveId: 'c1',
   objectiveName: 'Data literacy',
+  activityState: ActivityState.ready,
   isMandatory: false,
   retake: false,
   availabilityDate: null,

@@ -1,6 +1,6 @@
 // The learner's tasks on the dashboard: what needs doing now, from enrolments, activity constraints and attempts,
 // ordered by urgency and placed on the calendar days of the learner's time zone.
-import { WorkflowState } from '@portal/contracts';
+import { ActivityState, WorkflowState } from '@portal/contracts';
 import { localDateTime } from './calendar.ts';
 import { availabilityState } from './course-rules/availability.ts';
 import { hasPassed, timeOf } from './course-rules/dates.ts';
@@ -22,6 +22,8 @@ export interface TaskWorkflowInput {
 export interface TaskCourseInput {
   objectiveId: string;
   objectiveName: string;
+  /** The root activity's state: a draft is "Coming soon", with nothing to do yet. */
+  activityState: number;
   isMandatory: boolean;
   retake: boolean;
   availabilityDate: string | null;
@@ -185,6 +187,7 @@ export function learnerTasksOf(
     }
     // Without a running attempt, only a course that can be started now is something to do.
     const startable =
+      course.activityState !== ActivityState.draft &&
       availabilityState(
         {
           availabilityDate: course.availabilityDate,

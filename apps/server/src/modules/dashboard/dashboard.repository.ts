@@ -28,6 +28,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
           'o.id as objectiveId',
           'o.name as objectiveName',
           'o.activityId as rootActivityId',
+          'a.state as activityState',
           'oa.isMandatory',
           'oa.retake',
           'oa.availabilityDate',

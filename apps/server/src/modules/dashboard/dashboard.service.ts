@@ -123,6 +123,7 @@ export function createDashboardService(deps: {
         return {
           objectiveId: enrolment.objectiveId,
           objectiveName: enrolment.objectiveName,
+          activityState: enrolment.activityState,
           isMandatory: enrolment.isMandatory === 1,
           retake: enrolment.retake === 1,
           availabilityDate: enrolment.availabilityDate,
