@@ -37,7 +37,7 @@ export function DashboardWidget({ title, load, skeletonHeight }: DashboardWidget
         key={attempt}
         onRetry={() => {
           reset();
-          setModule(load);
+          setModule(() => load());
           setAttempt((n) => n + 1);
         }}
       >
