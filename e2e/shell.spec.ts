@@ -10,7 +10,7 @@ import {
 } from './fixtures.ts';
 
 test('a learner signs in and lands on My Courses inside the shell', async ({ page }) => {
-  await page.goto('/learn');
+  await page.goto('/learn/courses');
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
   await fillSignInForm(page, accounts.learner);
@@ -33,10 +33,15 @@ test('a learner signs in and lands on My Courses inside the shell', async ({ pag
   await expect(page.getByRole('main')).toBeFocused();
 });
 
-test('the root keeps query and hash when it redirects to My Courses', async ({ page }) => {
+// The demo tenant turns the dashboard on, so the root shows it (e2e/dashboard.spec.ts); with it off the root
+// redirects to My Courses keeping query and hash (apps/web/src/app/routes/index-redirect.test.tsx).
+test('the root shows the dashboard when the tenant turns it on, keeping the address', async ({
+  page,
+}) => {
   await signIn(page, accounts.learner);
   await page.goto('/learn/?keyword=data#top');
-  await expect(page).toHaveURL(/\/learn\/courses\?keyword=data#top$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/learn\/\?keyword=data#top$/);
 });
 
 test('wrong credentials show a clear error and no session', async ({ page }) => {

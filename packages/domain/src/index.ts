@@ -10,3 +10,4 @@ export * from './grade-reveal.ts';
 export * from './course-rules/index.ts';
 export * from './certificates.ts';
 export * from './calendar.ts';
+export * from './tasks.ts';

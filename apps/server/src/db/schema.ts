@@ -226,6 +226,8 @@ export interface ObjectiveWorkflowAggregatesTable {
   lastObjectiveWorkflowId: string | null;
   lastObjectiveRecordId: string | null;
   created: string;
+  /** When the learner last opened the course (the dashboard's recent courses); null before that. */
+  lastOpened: Generated<string | null>;
 }
 
 /**
@@ -650,6 +652,28 @@ export interface CertificateFilesTable {
   created: string;
 }
 
+/** A tenant's promo banner on the learner dashboard (docs/decisions/0019). */
+export interface PromoBannersTable {
+  id: string;
+  tenantId: string;
+  title: string;
+  text: string;
+  imageUrl: string | null;
+  imageAlt: Generated<string>;
+  linkUrl: string | null;
+  linkLabel: string | null;
+  startsAt: string;
+  endsAt: string | null;
+  sortOrder: Generated<number>;
+  created: string;
+}
+
+/** The units whose members see a banner; none means every learner of the tenant. */
+export interface PromoBannerUnitsTable {
+  bannerId: string;
+  unitId: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -673,6 +697,8 @@ export interface Database {
   objectiveWorkflowAggregates: ObjectiveWorkflowAggregatesTable;
   objectiveWorkflows: ObjectiveWorkflowsTable;
   learnerCourses: LearnerCoursesTable;
+  promoBanners: PromoBannersTable;
+  promoBannerUnits: PromoBannerUnitsTable;
   objectiveRecords: ObjectiveRecordsTable;
   activityWorkflows: ActivityWorkflowsTable;
   activityRecords: ActivityRecordsTable;

@@ -134,6 +134,43 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
     expect(me).toMatchObject({ username: expect.any(String), department_name: expect.any(String) });
   });
 
+  it('turns the dashboard on and gives the learner tasks, recent courses and two banners', async () => {
+    const cookie = await signInAs(testApp, seeded!.userIds.learner);
+    const get = async (url: string) =>
+      (await testApp.app.inject({ method: 'GET', url, headers: clientHeaders(cookie) })).json();
+    const settings = await get('/api/platform/v1/settings/learner');
+    expect(settings.featureFlags['learner.dashboard']).toBe(true);
+    const { tasks } = await get('/api/lms/v1/users/me/tasks');
+    // Mandatory and not started (Workplace Safety opens later, Cloud Architecture Basics is coming soon, Legacy
+    // Onboarding is archived), then in grading.
+    expect(
+      tasks.map((t: { kind: string; objectiveName: string }) => [t.kind, t.objectiveName]),
+    ).toEqual([
+      ['notStarted', 'Data Protection and GDPR'],
+      ['inGrading', 'Giving Feedback That Works'],
+      ['inGrading', 'Leading Hybrid Teams'],
+    ]);
+    const recent = await get('/api/lms/v1/users/me/recent-courses?take=4');
+    expect(recent.data).toHaveLength(4);
+    expect(recent.data[0]).toMatchObject({ state: 'inProgress' });
+    const banners = await get('/api/lms/v1/users/me/promo-banners');
+    expect(banners.data.map((b: { title: string }) => b.title)).toEqual([
+      'Learning Week starts soon',
+      'New: Data skills path',
+    ]);
+    for (const banner of banners.data) {
+      expect(
+        existsSync(
+          resolve(
+            import.meta.dirname,
+            '../../../web/public',
+            banner.imageUrl.replace('/learn/', ''),
+          ),
+        ),
+      ).toBe(true);
+    }
+  });
+
   async function enrolledOf(userId: string): Promise<EnrollmentAggregate[]> {
     const cookie = await signInAs(testApp, userId);
     const query = encodeLoadOptions({

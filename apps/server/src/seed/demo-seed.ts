@@ -101,6 +101,43 @@ async function hasTenant(db: Kysely<Database>): Promise<boolean> {
   return (await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** Two banners for every learner of the demo tenant, running from a day before the seed for two months. */
+async function seedDemoPromoBanners(
+  tx: Kysely<Database>,
+  input: { tenantId: string; created: string; startsAt: string; endsAt: string },
+): Promise<void> {
+  const common = { tenantId: input.tenantId, created: input.created, startsAt: input.startsAt };
+  await tx
+    .insertInto('promoBanners')
+    .values([
+      {
+        ...common,
+        id: newId(),
+        title: 'Learning Week starts soon',
+        text: 'Five days of short sessions on data, AI and teamwork. Pick the courses that fit your week.',
+        imageUrl: '/learn/demo/promo-learning-week.svg',
+        imageAlt: 'A course page on a blue background',
+        linkUrl: '/learn/catalog',
+        linkLabel: 'Browse the catalog',
+        endsAt: input.endsAt,
+        sortOrder: 1,
+      },
+      {
+        ...common,
+        id: newId(),
+        title: 'New: Data skills path',
+        text: 'From spreadsheets to Python: a path of four courses, at your own pace.',
+        imageUrl: '/learn/demo/promo-data-skills.svg',
+        imageAlt: 'A rising bar chart',
+        linkUrl: null,
+        linkLabel: null,
+        endsAt: null,
+        sortOrder: 2,
+      },
+    ])
+    .execute();
+}
+
 export interface DemoSeedOptions {
   /** Where the built-in LTI quiz tool listens (config LTI_TOOLS_URL); default http://localhost:3001. */
   builtInToolUrl?: string;
@@ -154,8 +191,11 @@ export async function seedDemoTenant(
         },
         // The calendar screen (issue 14) in the navigation.
         { tenantId, key: SETTING_KEYS.navigationCalendar, value: JSON.stringify(true) },
+        // The learner dashboard at /learn (docs/decisions/0019).
+        { tenantId, key: SETTING_KEYS.dashboard, value: 'true' },
       ])
       .execute();
+    await seedDemoPromoBanners(tx, { tenantId, created, startsAt: at(-1), endsAt: at(60) });
 
     const rootUnit = newId();
     await tx

@@ -29,6 +29,7 @@ export const builtRoutes: ReadonlySet<BuiltRoute> = new Set<BuiltRoute>([
   'profile',
   'catalog',
   'calendar',
+  'dashboard',
 ]);
 
 export function isRouteBuilt(route: BuiltRoute): boolean {

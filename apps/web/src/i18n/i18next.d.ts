@@ -14,6 +14,7 @@ import type lti from './locales/en-US/lti.json';
 import type feedback from './locales/en-US/feedback.json';
 import type certificates from './locales/en-US/certificates.json';
 import type calendar from './locales/en-US/calendar.json';
+import type dashboard from './locales/en-US/dashboard.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -34,6 +35,7 @@ declare module 'i18next' {
       feedback: typeof feedback;
       certificates: typeof certificates;
       calendar: typeof calendar;
+      dashboard: typeof dashboard;
     };
   }
 }
