@@ -48,10 +48,22 @@ export function analyticsXapiMigration() {
         .columns(['state', 'next_attempt_at'])
         .execute();
 
+      // Administrator roles that do not hold it yet (once, however often a tenant was set up).
       const administratorRoles = await db
         .selectFrom('roles')
         .select('id')
         .where('name', '=', 'Administrator')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('role_permissions')
+                .select('role_permissions.id')
+                .whereRef('role_permissions.role_id', '=', 'roles.id')
+                .where('role_permissions.name', '=', 'Analytics.Export'),
+            ),
+          ),
+        )
         .execute();
       if (administratorRoles.length > 0) {
         await db

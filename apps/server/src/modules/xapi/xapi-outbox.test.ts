@@ -2,7 +2,7 @@
 // written with their events, delivered to a test LRS that validates them against xAPI 1.0.3, retried with back-off
 // while the LRS is down, and never lost.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsEvent, PlainAnalyticsEvent, ProductFeedbackEvent } from '@portal/contracts';
 import { fixedClock } from '../../lib/clock.ts';
 import { clientHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -405,5 +405,50 @@ describe.each(await testDialects())('xAPI forwarding on %s', (dialect) => {
       .slice(requestsBefore)
       .reduce((sum, request) => sum + request.count, 0);
     expect(sent).toBe(30);
+  });
+});
+
+describe.each(await testDialects())('the xAPI worker of a running app on %s', (dialect) => {
+  let lrs: TestLrs;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    lrs = await startTestLrs(CREDENTIALS);
+    // The worker starts with the app and polls on its own, with the real clock.
+    testApp = await createTestApp(dialect, {
+      config: { publicUrl: PUBLIC_URL, xapi: { endpoint: lrs.url, credentials: CREDENTIALS } },
+    });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await lrs?.close();
+  });
+
+  it('delivers a posted event to the LRS without being asked', async () => {
+    const learner = await createSignedInUser(testApp);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: clientHeaders(learner.cookie),
+      payload: JSON.stringify(anEvent('objective_start', 'running-app')),
+    });
+    expect(response.statusCode).toBe(202);
+    const event = await testApp.ctx.db
+      .selectFrom('analyticsEvents')
+      .select('id')
+      .where('userId', '=', learner.userId)
+      .executeTakeFirstOrThrow();
+    await vi.waitFor(() => expect(lrs.statements.has(statementIdOf(event.id))).toBe(true), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    await vi.waitFor(async () => {
+      const row = await testApp.ctx.db
+        .selectFrom('xapiOutbox')
+        .select('state')
+        .where('eventId', '=', event.id)
+        .executeTakeFirstOrThrow();
+      expect(row.state).toBe('delivered');
+    });
   });
 });
