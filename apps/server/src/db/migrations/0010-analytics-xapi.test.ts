@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type MigrationProvider } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTenant } from '../../modules/identity/identity.repository.ts';
 import {
@@ -30,7 +30,7 @@ describe('migration 0010', () => {
     const before = await migrator.migrateTo('0008-feedback-calendar');
     expect(before.error).toBeUndefined();
 
-    const tenants = [];
+    const tenants: { id: string }[] = [];
     for (const domain of ['a.test', 'b.test']) {
       tenants.push(
         await createTenant(handle.db, { name: domain, domain, created: '2030-01-01T00:00:00Z' }),
@@ -44,18 +44,11 @@ describe('migration 0010', () => {
         eb.selectFrom('roles').select('id').where('tenantId', '=', tenants[0]!.id),
       )
       .execute();
-    await handle.db
-      .withoutPlugins()
-      .insertInto('analytics_events')
-      .values({
-        id: 'e1',
-        tenant_id: null,
-        user_id: null,
-        name: 'my_courses_search',
-        payload: '{}',
-        created: '2030-01-01T00:00:00Z',
-      })
-      .execute();
+    // An event stored before: inserted as 0008 knew the table (no session columns yet).
+    await sql`insert into analytics_events (id, tenant_id, user_id, name, payload, created)
+      values ('e1', null, null, 'my_courses_search', '{}', '2030-01-01T00:00:00Z')`.execute(
+      handle.db,
+    );
 
     await migrateToLatest(handle);
     const granted = await handle.db
