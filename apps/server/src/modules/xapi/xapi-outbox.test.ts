@@ -10,6 +10,7 @@ import { testDialects } from '../../test/test-databases.ts';
 import { startTestLrs, xapiStatementProblems, type TestLrs } from '../../test/test-lrs.ts';
 import { createSignedInUser, type TestUser } from '../../commands/key-value-command.fixture.ts';
 import { createXapiOutboxRepository } from './xapi-outbox.repository.ts';
+import { createEventsRepository } from '../events/events.repository.ts';
 import {
   XAPI_RETRY_BASE_MS,
   XAPI_RETRY_MAX_MS,
@@ -382,6 +383,42 @@ describe.each(await testDialects())('xAPI forwarding on %s', (dialect) => {
     expect(lrs.statements.get(statementIdOf(eventId!))).toMatchObject({
       actor: { account: { homePage: `${PUBLIC_URL}/xapi/devices`, name: device } },
     });
+  });
+
+  it('stores an event and its statement together or not at all', async () => {
+    const repository = createEventsRepository(testApp.ctx.db, testApp.ctx.dialect);
+    const id = randomUUID();
+    const row = {
+      id,
+      tenantId: learner.tenantId,
+      userId: learner.userId,
+      name: 'objective_start',
+      payload: JSON.stringify({ properties: {}, context: {} }),
+      created: clock.now().toISOString(),
+      sessionKey: `user:${learner.userId}`,
+    };
+    await expect(
+      repository.insertMany([row], {
+        sessionIdleMs: 60_000,
+        newSessionId: randomUUID,
+        outbox: (stored) =>
+          stored.map((event) => ({
+            id: statementIdOf(event.id),
+            eventId: event.id,
+            // Not a valid row (state is required): the outbox insert fails inside the transaction.
+            statement: '{}',
+            state: null as unknown as 'pending',
+            nextAttemptAt: event.created,
+            created: event.created,
+          })),
+      }),
+    ).rejects.toThrow();
+    const stored = await testApp.ctx.db
+      .selectFrom('analyticsEvents')
+      .select('id')
+      .where('id', '=', id)
+      .execute();
+    expect(stored).toEqual([]);
   });
 
   it('lets two workers share the outbox without sending a statement twice', async () => {
