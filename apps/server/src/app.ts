@@ -21,6 +21,7 @@ import { registerAuth } from './modules/auth/auth.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
 import { registerEventsRoutes } from './modules/events/events.routes.ts';
+import { registerEventsExportRoutes } from './modules/events/events-export.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerCalendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -31,6 +32,11 @@ import { registerCertificatesRoutes } from './modules/certificates/certificates.
 import { createLtiModule, type LtiModule } from './modules/lti/lti.module.ts';
 import { registerLtiRoutes } from './modules/lti/lti.routes.ts';
 import { registerToolsRoutes } from './modules/lti/tools.routes.ts';
+import { createXapiOutboxRepository } from './modules/xapi/xapi-outbox.repository.ts';
+import {
+  createXapiOutboxWorker,
+  type XapiOutboxWorker,
+} from './modules/xapi/xapi-outbox-worker.ts';
 import { createCommandEngine, type CommandEngine } from './commands/command-engine.ts';
 import { registerCommandRoutes } from './commands/command.routes.ts';
 import { commandDefinitions } from './commands/command-definitions.ts';
@@ -42,8 +48,10 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Extra command definitions (tests of the generic engine register their own). */
   extraCommands?: CommandDefinition[];
-  /** Start the background command worker (default true). */
+  /** Start the background workers: commands, and the xAPI outbox when an LRS is configured (default true). */
   startWorker?: boolean;
+  /** The xAPI worker's HTTP client (tests count or break its requests). */
+  xapiFetch?: typeof fetch;
 }
 
 export interface BuiltApp {
@@ -53,6 +61,8 @@ export interface BuiltApp {
   database: DatabaseHandle;
   lti: LtiModule;
   metrics: Metrics;
+  /** Delivers the xAPI outbox to the LRS; undefined when XAPI_ENDPOINT is not set. */
+  xapi: XapiOutboxWorker | undefined;
 }
 
 export const API_BODY_LIMIT = 256 * 1024;
@@ -120,6 +130,7 @@ export async function buildApp(
   registerUsersRoutes(app, ctx);
   registerCoursesRoutes(app, ctx);
   registerEventsRoutes(app, ctx);
+  registerEventsExportRoutes(app, ctx);
   registerFeedbackRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
@@ -134,11 +145,25 @@ export async function buildApp(
   registerCommandRoutes(app, ctx, commands);
   await registerSpaRoutes(app, ctx);
 
-  if (options.startWorker ?? true) commands.start();
+  const xapi = config.xapi
+    ? createXapiOutboxWorker({
+        repository: createXapiOutboxRepository(ctx.db, ctx.dialect),
+        config: config.xapi,
+        clock: ctx.clock,
+        log: app.log,
+        fetch: options.xapiFetch,
+      })
+    : undefined;
+
+  if (options.startWorker ?? true) {
+    commands.start();
+    xapi?.start();
+  }
   app.addHook('onClose', async () => {
     await commands.stop();
+    await xapi?.stop();
     if (!options.database) await database.close();
   });
 
-  return { app, ctx, commands, database, lti, metrics };
+  return { app, ctx, commands, database, lti, metrics, xapi };
 }

@@ -45,6 +45,9 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16).optional(),
+  XAPI_ENDPOINT: z.url().optional(),
+  XAPI_USERNAME: z.string().min(1).optional(),
+  XAPI_PASSWORD: z.string().min(1).optional(),
 });
 
 /**
@@ -118,6 +121,41 @@ export interface AppConfig {
   frameAncestors: string[];
   /** Prometheus metrics: a listener of their own and/or a bearer token on the main listener. */
   metrics: { port: number | undefined; host: string; token: string | undefined };
+  /**
+   * The Learning Record Store the analytics events are forwarded to as xAPI statements (docs/decisions/0020);
+   * undefined when XAPI_ENDPOINT is not set. `endpoint` has no trailing slash.
+   */
+  xapi: XapiConfig | undefined;
+}
+
+export interface XapiConfig {
+  endpoint: string;
+  /** HTTP basic credentials, or none when the LRS takes statements without them. */
+  credentials: { username: string; password: string } | undefined;
+}
+
+function xapiConfig(
+  endpoint: string | undefined,
+  username: string | undefined,
+  password: string | undefined,
+): XapiConfig | undefined {
+  if ((username === undefined) !== (password === undefined)) {
+    throw new Error('Invalid configuration: XAPI_USERNAME and XAPI_PASSWORD go together');
+  }
+  if (!endpoint) {
+    if (username !== undefined) {
+      throw new Error('Invalid configuration: XAPI_USERNAME without XAPI_ENDPOINT');
+    }
+    return undefined;
+  }
+  if (!/^https?:\/\//i.test(endpoint)) {
+    throw new Error('Invalid configuration: XAPI_ENDPOINT must be an http(s) URL');
+  }
+  return {
+    endpoint: endpoint.replace(/\/+$/, ''),
+    credentials:
+      username !== undefined && password !== undefined ? { username, password } : undefined,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -164,5 +202,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     frameAncestors: parseFrameAncestors(e.FRAME_ANCESTORS),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    xapi: xapiConfig(e.XAPI_ENDPOINT, e.XAPI_USERNAME, e.XAPI_PASSWORD),
   };
 }

@@ -1,5 +1,10 @@
 import { afterEach } from 'vitest';
 import { configure } from '@testing-library/react';
+import { setClientConfig } from './lib/client-config.ts';
+
+// Unit tests run as the test environment with an analytics key, so the screens' events are sent (spec §7);
+// lib/analytics.test.ts checks the other environments.
+setClientConfig({ environment: 'test', analyticsKey: 'unit-test-key' });
 // jsdom lacks matchMedia, which Mantine reads for the colour scheme.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -22,6 +22,8 @@ export const Permission = {
   certificateRevoke: 'Certificate.Revoke',
   /** Export the learners' product feedback (admin API and CLI, docs/decisions/0016). */
   feedbackExport: 'Feedback.Export',
+  /** Export the analytics events as NDJSON (admin API and CLI, docs/decisions/0020). */
+  analyticsExport: 'Analytics.Export',
 } as const;
 
 export const LicensedFeature = {

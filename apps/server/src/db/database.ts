@@ -27,6 +27,7 @@ import { certificatesMigration } from './migrations/0007-certificates.ts';
 
 import { feedbackCalendarMigration } from './migrations/0008-feedback-calendar.ts';
 import { dashboardMigration } from './migrations/0009-dashboard.ts';
+import { analyticsXapiMigration } from './migrations/0010-analytics-xapi.ts';
 
 /** Connections per process when DATABASE_POOL_SIZE is not set (README, configuration). */
 export const DEFAULT_POOL_SIZE = 8;
@@ -92,6 +93,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0007-certificates': certificatesMigration(dialect),
     '0008-feedback-calendar': feedbackCalendarMigration(),
     '0009-dashboard': dashboardMigration(),
+    '0010-analytics-xapi': analyticsXapiMigration(),
   };
 }
 

@@ -384,6 +384,27 @@ export interface AnalyticsEventsTable {
   name: string;
   payload: string;
   created: string;
+  /** "user:{id}" or "device:{id}": whose data-lake session the event is in (migration 0010). */
+  sessionKey: string | null;
+  /** The data-lake session (lms.datalake.sessionDuration minutes of inactivity end one). */
+  sessionId: string | null;
+}
+
+export type XapiOutboxState = 'pending' | 'delivered' | 'rejected';
+
+/** An xAPI statement waiting for, or done with, its delivery to the LRS (migration 0010). */
+export interface XapiOutboxTable {
+  id: string;
+  eventId: string;
+  statement: string;
+  state: XapiOutboxState;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lastError: string | null;
+  claimedBy: string | null;
+  claimedAt: string | null;
+  created: string;
+  deliveredAt: string | null;
 }
 
 /** Product feedback from the shell's widget (migration 0008). */
@@ -706,6 +727,7 @@ export interface Database {
   commands: CommandsTable;
   signInThrottles: SignInThrottlesTable;
   analyticsEvents: AnalyticsEventsTable;
+  xapiOutbox: XapiOutboxTable;
   productFeedback: ProductFeedbackTable;
   calendarFeeds: CalendarFeedsTable;
   oidcPayloads: OidcPayloadsTable;

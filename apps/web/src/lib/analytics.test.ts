@@ -1,6 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyticsEventSchema } from '@portal/contracts';
-import { buildAnalyticsEvent, buildProductFeedbackEvent } from './analytics.ts';
+import {
+  buildAnalyticsEvent,
+  buildProductFeedbackEvent,
+  isAnalyticsActive,
+  sendProductFeedback,
+  trackEvent,
+} from './analytics.ts';
+import { setClientConfig, type ClientConfig } from './client-config.ts';
 import { ensureDeviceId } from './device-id.ts';
 import { ensureSessionRecord } from './session/session.ts';
 import { storageKeys } from './storage.ts';
@@ -43,5 +50,47 @@ describe('buildProductFeedbackEvent', () => {
     expect(event.context.os).toEqual(expect.any(String));
     expect(event.context.browser).toEqual(expect.any(String));
     expect(analyticsEventSchema.safeParse(event).success).toBe(true);
+  });
+});
+
+describe('the browser analytics service', () => {
+  const sentPaths: string[] = [];
+  beforeEach(() => {
+    sentPaths.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        sentPaths.push(String(input));
+        return new Response(JSON.stringify({ accepted: 1 }), {
+          status: 202,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setClientConfig({ environment: 'test', analyticsKey: 'unit-test-key' });
+  });
+
+  it.each<[ClientConfig['environment'], string | null, boolean]>([
+    ['prod', 'key', true],
+    ['test', 'key', true],
+    ['dev', 'key', false],
+    ['prod', null, false],
+    ['test', '  ', false],
+  ])('on %s with key %j is active: %s', async (environment, analyticsKey, active) => {
+    setClientConfig({ environment, analyticsKey });
+    expect(isAnalyticsActive()).toBe(active);
+    trackEvent('my_courses_search', { search: 'sql' });
+    await vi.waitFor(() => expect(sentPaths.length).toBe(active ? 1 : 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sentPaths).toEqual(active ? ['/api/events'] : []);
+  });
+
+  it("sends the learner's feedback on every environment", async () => {
+    setClientConfig({ environment: 'dev', analyticsKey: null });
+    await sendProductFeedback({ grade: 3, details: [], comment: 'Works' });
+    expect(sentPaths).toEqual(['/api/events']);
   });
 });

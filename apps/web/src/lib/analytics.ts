@@ -1,11 +1,13 @@
-// Product analytics: events posted to the portal's own POST /api/events; failures never reach the user.
+// Product analytics: events posted to the portal's own POST /api/events (the data lake, and from there the LRS);
+// active only on the prod and test environments with an analytics key configured (spec §7, docs/decisions/0020).
+// Failures never reach the user.
 import type {
   PlainAnalyticsEvent,
   ProductFeedbackEvent,
   ProductFeedbackProperties,
 } from '@portal/contracts';
 import { apiFetch } from './api-client.ts';
-import { getClientConfig } from './client-config.ts';
+import { getClientConfig, type ClientConfig } from './client-config.ts';
 import { ensureDeviceId } from './device-id.ts';
 import { currentSessionId } from './session/session.ts';
 import { describeUserAgent } from './user-agent.ts';
@@ -54,13 +56,29 @@ export function buildProductFeedbackEvent(
   };
 }
 
-/** Sends the learner's feedback; unlike other events, a failure is the caller's to show. */
+/**
+ * Sends the learner's feedback, on every environment: it is a message the learner writes, not tracking. Unlike
+ * other events, a failure is the caller's to show.
+ */
 export async function sendProductFeedback(properties: ProductFeedbackProperties): Promise<void> {
   await apiFetch('POST', '/api/events', { body: buildProductFeedbackEvent(properties) });
 }
 
-/** Sends one event; never throws (analytics must not break a screen). */
+/**
+ * Whether the browser analytics service runs: on the prod and test environments, with the key from config
+ * (spec §7). A developer's machine (dev) or a deployment without a key sends nothing.
+ */
+export function isAnalyticsActive(config: ClientConfig = getClientConfig()): boolean {
+  return (
+    (config.environment === 'prod' || config.environment === 'test') &&
+    typeof config.analyticsKey === 'string' &&
+    config.analyticsKey.trim() !== ''
+  );
+}
+
+/** Sends one event when analytics is active; never throws (analytics must not break a screen). */
 export function trackEvent(name: AnalyticsEventName, properties: AnalyticsProperties): void {
+  if (!isAnalyticsActive()) return;
   apiFetch('POST', '/api/events', { body: buildAnalyticsEvent(name, properties) }).catch(
     (error: unknown) => {
       console.warn(`Analytics event ${name} was not sent`, error);

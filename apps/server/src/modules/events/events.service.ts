@@ -1,10 +1,12 @@
-// Use case of the analytics endpoint: stores the client's events with who sent them and when they arrived.
+// Use case of the analytics endpoint: stores the client's events with who sent them, when they arrived and their
+// data-lake session, and (with an LRS configured) their xAPI statements for the outbox, all in one transaction.
 import { idSchema, type AnalyticsEvent } from '@portal/contracts';
 import { BadRequestError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { nameBasedId, newId } from '../../lib/ids.ts';
-import type { EventsRepository } from './events.repository.ts';
+import { statementOf, type StoredEvent } from '../xapi/xapi-statement.ts';
+import type { EventsRepository, StoredEventRow } from './events.repository.ts';
 
 /** Events a learner causes once per course, ever (spec 7 "course_open_first_time"). */
 const ONCE_PER_COURSE: ReadonlySet<AnalyticsEvent['name']> = new Set(['course_open_first_time']);
@@ -50,9 +52,68 @@ function requireSignedIn(
   }
 }
 
+/** Whose data-lake session an event is in: the learner's, else the anonymous browser's; null when unknown. */
+function sessionKeyOf(event: AnalyticsEvent, principal: Principal | null): string | null {
+  if (principal) return `user:${principal.userId}`;
+  return event.context.deviceId ? `device:${event.context.deviceId}` : null;
+}
+
+/** The stored row read back as the statement mapper's input. */
+export function storedEventOf(row: {
+  id: string;
+  name: string;
+  userId?: string | null;
+  tenantId?: string | null;
+  created: string;
+  sessionId: string | null;
+  payload: string;
+}): StoredEvent {
+  const payload = JSON.parse(row.payload) as {
+    properties?: Record<string, unknown>;
+    context?: Record<string, unknown>;
+  };
+  return {
+    id: row.id,
+    name: row.name as AnalyticsEvent['name'],
+    userId: row.userId ?? null,
+    tenantId: row.tenantId ?? null,
+    created: row.created,
+    sessionId: row.sessionId,
+    properties: payload.properties ?? {},
+    context: payload.context ?? {},
+  };
+}
+
 export type EventsService = ReturnType<typeof createEventsService>;
 
-export function createEventsService(deps: { eventsRepository: EventsRepository; clock: Clock }) {
+export function createEventsService(deps: {
+  eventsRepository: EventsRepository;
+  clock: Clock;
+  /** lms.datalake.sessionDuration of the tenant (anonymous events: null), in minutes. */
+  sessionMinutes: (tenantId: string | null) => Promise<number>;
+  /** Set when an LRS is configured: every stored event gets its statement in the outbox. */
+  xapi?: { publicUrl: string; platform: string };
+}) {
+  function outboxRows(stored: StoredEventRow[], now: string) {
+    const { xapi } = deps;
+    if (!xapi) return [];
+    return stored.flatMap((row) => {
+      const statement = statementOf(storedEventOf(row), xapi);
+      return statement
+        ? [
+            {
+              id: statement.id,
+              eventId: row.id,
+              statement: JSON.stringify(statement),
+              state: 'pending' as const,
+              nextAttemptAt: now,
+              created: now,
+            },
+          ]
+        : [];
+    });
+  }
+
   return {
     /**
      * Records the events; anonymous senders (public pages) are stored without user and tenant. A once-per-course
@@ -83,6 +144,7 @@ export function createEventsService(deps: { eventsRepository: EventsRepository; 
             ]
           : [],
       );
+      const minutes = await deps.sessionMinutes(tenantId);
       await deps.eventsRepository.insertMany(
         [...rows].map(([id, event]) => ({
           id,
@@ -97,8 +159,14 @@ export function createEventsService(deps: { eventsRepository: EventsRepository; 
             receivedAt: received,
           }),
           created: received,
+          sessionKey: sessionKeyOf(event, principal),
         })),
-        feedback,
+        {
+          feedback,
+          sessionIdleMs: minutes * 60_000,
+          newSessionId: newId,
+          outbox: (stored) => outboxRows(stored, received),
+        },
       );
       return events.length;
     },

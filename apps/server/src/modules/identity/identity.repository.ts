@@ -36,6 +36,7 @@ export const ADMINISTRATOR_PERMISSIONS = [
   'LtiTool.Manage',
   'Certificate.Revoke',
   'Feedback.Export',
+  'Analytics.Export',
 ];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {

@@ -20,7 +20,15 @@ export const SETTING_KEYS = {
   tutor: 'learner.tutor',
   portals: 'platform.portals',
   supportUrl: 'platform.supportUrl',
+  datalakeSessionDuration: 'lms.datalake.sessionDuration',
 } as const;
+
+/**
+ * lms.datalake.sessionDuration (spec §9): minutes without an analytics event after which the learner's next event
+ * starts a new data-lake session (docs/decisions/0020). 30 when unset or not a whole number from 1 to 1440.
+ */
+export const DEFAULT_DATALAKE_SESSION_MINUTES = 30;
+export const datalakeSessionDurationSchema = z.number().int().min(1).max(1440);
 
 // A web page or a mailto: address; anything else (javascript:, relative junk) is no support link at all.
 const supportUrlSchema = z
