@@ -82,3 +82,24 @@ test('continuing a recent course opens its content', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Course contents' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('the calendar widget shows this month and what comes up; Enter on today opens the calendar', async ({
+  page,
+}) => {
+  await signIn(page, accounts.learner, '/learn');
+  const calendar = page.getByRole('region', { name: 'Calendar' });
+  await expect(calendar.getByRole('grid')).toBeVisible();
+  // The demo's mandatory course is due in three weeks (seed clock): within the next two months.
+  const upcoming = calendar.getByRole('region', { name: 'Coming up' });
+  await expect(
+    upcoming.getByRole('link', { name: 'Course due: Data Protection and GDPR' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The grid has one tab stop, on today; Enter opens the calendar on that day.
+  await calendar.getByRole('gridcell', { name: /today/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/learn\/calendar\?view=month&date=\d{4}-\d{2}-\d{2}/);
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

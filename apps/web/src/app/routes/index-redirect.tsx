@@ -10,7 +10,7 @@ import { isRouteBuilt, paths } from '../paths.ts';
 const DashboardPage = lazy(async () => {
   const [module] = await Promise.all([
     import('../../features/dashboard/dashboard-page.tsx'),
-    i18next.loadNamespaces('dashboard'),
+    i18next.loadNamespaces(['dashboard', 'calendar']),
   ]);
   return { default: module.DashboardPage };
 });

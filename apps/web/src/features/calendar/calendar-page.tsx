@@ -13,7 +13,8 @@ import { useFormatters } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useCurrentUser } from '../../lib/platform-queries.ts';
 import { DEFAULT_LOCALE, isLocale, localeDirection } from '../../i18n/locales.ts';
-import { calendarEventsQuery, type CalendarEventView } from './api/calendar-queries.ts';
+import { calendarEventsQuery } from './api/calendar-queries.ts';
+import { eventsByDay } from './model/events-by-day.ts';
 import { AgendaView, DayEvents, WeekView } from './components/calendar-views.tsx';
 import { MonthGrid } from './components/month-grid.tsx';
 import { SubscribePanel } from './components/subscribe-panel.tsx';
@@ -33,19 +34,6 @@ import {
 import { createCalendarFormats } from './model/calendar-formats.ts';
 import { readCalendarUrl, writeCalendarUrl } from './model/calendar-url.ts';
 import './calendar.css';
-
-/** The events of each day (the learner's calendar day). */
-export function eventsByDay(
-  events: readonly CalendarEventView[],
-): Map<PlainDate, CalendarEventView[]> {
-  const byDate = new Map<PlainDate, CalendarEventView[]>();
-  for (const event of events) {
-    const list = byDate.get(event.localDate) ?? [];
-    list.push(event);
-    byDate.set(event.localDate, list);
-  }
-  return byDate;
-}
 
 /** Small screens open on the agenda: a month grid of 360 px shows days and counts, not titles. */
 const SMALL_SCREEN = '(max-width: 36em)';

@@ -17,7 +17,15 @@ export function eventPath(event: CalendarEventView): string {
     : courseDetailsPath(event.objectiveId);
 }
 
-function EventItem({ event, formats }: { event: CalendarEventView; formats: CalendarFormats }) {
+function EventItem({
+  event,
+  formats,
+  withDate,
+}: {
+  event: CalendarEventView;
+  formats: CalendarFormats;
+  withDate?: boolean;
+}) {
   const { t } = useTranslation('calendar');
   return (
     <li className="calendar-event" data-kind={event.kind}>
@@ -28,7 +36,9 @@ function EventItem({ event, formats }: { event: CalendarEventView; formats: Cale
         c="dimmed"
         className="calendar-event-time"
       >
-        {formats.time(event.at)}
+        {withDate
+          ? `${formats.dayLong(event.localDate)}, ${formats.time(event.at)}`
+          : formats.time(event.at)}
       </Text>
       <div>
         <Anchor component={Link} to={eventPath(event)}>
@@ -47,14 +57,17 @@ function EventItem({ event, formats }: { event: CalendarEventView; formats: Cale
 export function EventList({
   events,
   formats,
+  withDate,
 }: {
   events: CalendarEventView[];
   formats: CalendarFormats;
+  /** Each event with its day (a list across days, like the dashboard's "Coming up"). */
+  withDate?: boolean;
 }) {
   return (
     <ul className="calendar-event-list">
       {events.map((event) => (
-        <EventItem key={event.key} event={event} formats={formats} />
+        <EventItem key={event.key} event={event} formats={formats} withDate={withDate} />
       ))}
     </ul>
   );
