@@ -7,13 +7,14 @@ import { GoToPortalButton } from './main-navigation.tsx';
 
 export function GoToPortalMenu({
   portals,
-  defaultOpened,
+  opened,
+  onChange,
   takeFocus,
 }: { portals: (NavigationNode & { url: string })[] } & MenuMount) {
   const target = useRef<HTMLButtonElement>(null);
-  useTakeFocus(takeFocus, target);
+  useTakeFocus({ takeFocus, opened }, target);
   return (
-    <Menu position="bottom-start" width={240} defaultOpened={defaultOpened}>
+    <Menu position="bottom-start" width={240} opened={opened} onChange={onChange}>
       <Menu.Target>
         <GoToPortalButton ref={target} />
       </Menu.Target>

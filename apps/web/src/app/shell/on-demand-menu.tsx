@@ -1,14 +1,23 @@
 // A menu whose trigger is there at once and whose Mantine Menu (with floating-ui, ~20 kB gzip) arrives after
 // the first paint, or at the first touch of the trigger: nobody opens a menu before the page has painted
 // (decision 0014). The trigger looks and is named the same before and after.
-import { Suspense, useEffect, useState, type ReactElement, type RefObject } from 'react';
+import {
+  Suspense,
+  startTransition,
+  useEffect,
+  useId,
+  useState,
+  type ReactElement,
+  type RefObject,
+} from 'react';
 import type { OnDemand } from '../../lib/on-demand.ts';
 
-/** What the loaded menu receives besides its own props. */
+/** What the loaded menu receives besides its own props: it is controlled from here. */
 export interface MenuMount {
-  /** The learner activated the trigger before the menu had loaded: open at once. */
-  defaultOpened: boolean;
-  /** The placeholder trigger had focus when it was replaced: the loaded trigger takes it over. */
+  /** Open (a click on the placeholder before the menu had loaded counts). */
+  opened: boolean;
+  onChange(opened: boolean): void;
+  /** The placeholder trigger had focus when the menu came: the loaded trigger takes it over. */
   takeFocus: boolean;
 }
 
@@ -16,9 +25,10 @@ export interface MenuMount {
 export interface PlaceholderTriggerProps {
   'aria-haspopup': 'menu';
   'aria-expanded': false;
+  'data-on-demand-menu': string;
   onPointerEnter(): void;
   onFocus(): void;
-  onBlur(): void;
+  onPointerDown(): void;
   onClick(): void;
 }
 
@@ -41,41 +51,56 @@ export function OnDemandMenu<P extends object>({
   props: P;
   trigger(placeholder: PlaceholderTriggerProps): ReactElement;
 }) {
-  const [opening, setOpening] = useState<'idle' | 'load' | 'open'>('idle');
-  // Removing a focused element fires no blur: still true when the loaded menu replaces the placeholder.
-  const [focused, setFocused] = useState(false);
+  const id = useId();
+  const [loading, setLoading] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const [takeFocus, setTakeFocus] = useState(false);
   useEffect(
     () =>
       whenIdle(() => {
         menu.preload();
-        setOpening((current) => (current === 'idle' ? 'load' : current));
+        setTakeFocus(document.activeElement?.getAttribute('data-on-demand-menu') === id);
+        // A transition: the placeholder stays until the menu is there, then the two swap in one commit.
+        startTransition(() => setLoading(true));
       }),
-    [menu],
+    [menu, id],
   );
 
+  // A press opens the menu even when the swap comes between the press and the release (no click then).
+  const open = () => {
+    setLoading(true);
+    setOpened(true);
+  };
   const placeholder = trigger({
     'aria-haspopup': 'menu',
     'aria-expanded': false,
+    'data-on-demand-menu': id,
     onPointerEnter: menu.preload,
-    onFocus: () => {
-      setFocused(true);
-      menu.preload();
-    },
-    onBlur: () => setFocused(false),
-    onClick: () => setOpening('open'),
+    onFocus: menu.preload,
+    onPointerDown: open,
+    onClick: open,
   });
-  if (opening === 'idle') return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <menu.Component {...props} defaultOpened={opening === 'open'} takeFocus={focused} />
+      {loading ? (
+        <menu.Component {...props} opened={opened} onChange={setOpened} takeFocus={takeFocus} />
+      ) : (
+        placeholder
+      )}
     </Suspense>
   );
 }
 
-/** For the loaded menu: takes focus over from the placeholder it replaced. */
-export function useTakeFocus(takeFocus: boolean, target: RefObject<HTMLElement | null>): void {
+/**
+ * For the loaded menu: takes focus over from the placeholder it replaced, unless it opens at once (then
+ * the menu's own focus handling puts it on the items).
+ */
+export function useTakeFocus(
+  { takeFocus, opened }: Pick<MenuMount, 'takeFocus' | 'opened'>,
+  target: RefObject<HTMLElement | null>,
+): void {
   useEffect(() => {
-    if (takeFocus) target.current?.focus();
+    if (takeFocus && !opened) target.current?.focus();
     // Once, on mount: the placeholder is gone from then on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -98,7 +98,8 @@ export function UserMenu({
   user,
   navigation,
   supportUrl,
-  defaultOpened,
+  opened,
+  onChange,
   takeFocus,
 }: {
   user: CurrentUser;
@@ -107,9 +108,9 @@ export function UserMenu({
 } & MenuMount) {
   const { t } = useTranslation('shell');
   const target = useRef<HTMLButtonElement>(null);
-  useTakeFocus(takeFocus, target);
+  useTakeFocus({ takeFocus, opened }, target);
   return (
-    <Menu position="bottom-end" width={260} withinPortal defaultOpened={defaultOpened}>
+    <Menu position="bottom-end" width={260} withinPortal opened={opened} onChange={onChange}>
       <Menu.Target>
         <UserMenuButton ref={target} user={user} />
       </Menu.Target>
