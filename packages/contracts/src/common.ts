@@ -22,6 +22,8 @@ export const Permission = {
   certificateRevoke: 'Certificate.Revoke',
   /** Export the learners' product feedback (admin API and CLI, docs/decisions/0016). */
   feedbackExport: 'Feedback.Export',
+  /** Post, edit and delete a course's announcements; scope_id limits it to one course (decision 0022). */
+  announcementPost: 'Announcement.Post',
 } as const;
 
 export const LicensedFeature = {

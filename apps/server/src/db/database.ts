@@ -26,6 +26,7 @@ import { learnerCoursesMigration } from './migrations/0006-learner-courses.ts';
 import { certificatesMigration } from './migrations/0007-certificates.ts';
 
 import { feedbackCalendarMigration } from './migrations/0008-feedback-calendar.ts';
+import { announcementsMigration } from './migrations/0012-announcements.ts';
 
 /** Connections per process when DATABASE_POOL_SIZE is not set (README, configuration). */
 export const DEFAULT_POOL_SIZE = 8;
@@ -33,6 +34,8 @@ export const DEFAULT_POOL_SIZE = 8;
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL's connection string: the announcements hub opens its own LISTEN connection with it. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -56,7 +59,7 @@ export function createDatabase(
       plugins: [new CamelCasePlugin()],
       log: options.log,
     });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', url: database.url, close: () => db.destroy() };
   }
   if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -90,6 +93,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006-learner-courses': learnerCoursesMigration(),
     '0007-certificates': certificatesMigration(dialect),
     '0008-feedback-calendar': feedbackCalendarMigration(),
+    '0012-announcements': announcementsMigration(dialect),
   };
 }
 

@@ -27,6 +27,7 @@ export const INSTRUCTOR_PERMISSIONS = [
   'ObjectiveRecord.Read',
   'ActivityRecord.Read',
   'ActivityWorkflow.Update',
+  'Announcement.Post',
 ];
 export const ADMINISTRATOR_PERMISSIONS = [
   'User.Create',
@@ -36,6 +37,7 @@ export const ADMINISTRATOR_PERMISSIONS = [
   'LtiTool.Manage',
   'Certificate.Revoke',
   'Feedback.Export',
+  'Announcement.Post',
 ];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {
