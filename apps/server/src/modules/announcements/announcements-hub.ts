@@ -2,13 +2,16 @@
 // database is the truth: a signal only says "event `seq` exists" or "this user's read marker moved", and
 // each instance reads what it sends from the database. On SQLite (one process) signals go straight to this
 // process's listeners; on PostgreSQL every instance LISTENs on one channel and signals are NOTIFYs, so an
-// instance hears its own signals the same way as the others'.
+// instance hears its own signals the same way as the others'. On SQLite the event log is also polled for
+// events that other processes (the CLI) wrote.
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.ts';
 
 export const NOTIFY_CHANNEL = 'portal_announcements';
+/** How often a SQLite server looks for events written by other processes (the CLI). */
+export const SQLITE_POLL_MS = 500;
 
 export type HubSignal =
   | { kind: 'event'; tenantId: string; objectiveId: string; channelId: string; seq: number }
@@ -55,13 +58,59 @@ export function createAnnouncementsHub(options: {
   };
 
   if (!options.postgresUrl) {
+    // One server process on SQLite; other processes (the CLI) write to the same file, so the event log is
+    // also polled for what this process did not publish itself.
+    let highWater: number | undefined;
+    let polling = false;
+    const poll = async () => {
+      if (polling || highWater === undefined) return;
+      polling = true;
+      try {
+        const rows = await options.db
+          .selectFrom('channelEvents as e')
+          .innerJoin('channels as c', 'c.id', 'e.channelId')
+          .select(['e.seq', 'e.tenantId', 'e.channelId', 'c.objectiveId'])
+          .where('e.seq', '>', highWater ?? 0)
+          .orderBy('e.seq')
+          .limit(500)
+          .execute();
+        for (const row of rows) {
+          highWater = Math.max(highWater ?? 0, row.seq);
+          if (row.objectiveId)
+            deliver({
+              kind: 'event',
+              tenantId: row.tenantId,
+              objectiveId: row.objectiveId,
+              channelId: row.channelId,
+              seq: row.seq,
+            });
+        }
+      } catch (error) {
+        options.log.error({ err: error }, 'announcement event poll failed');
+      } finally {
+        polling = false;
+      }
+    };
+    const started = (async () => {
+      const row = await options.db
+        .selectFrom('channelEvents')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .executeTakeFirst();
+      highWater = Number(row?.seq ?? 0);
+    })();
+    const timer = setInterval(() => void poll(), SQLITE_POLL_MS);
+    timer.unref();
     return {
       async publish(signal) {
+        if (signal.kind === 'event') highWater = Math.max(highWater ?? 0, signal.seq);
         setImmediate(() => deliver(signal));
       },
       subscribe,
-      ready: async () => undefined,
-      close: async () => listeners.clear(),
+      ready: () => started,
+      async close() {
+        clearInterval(timer);
+        listeners.clear();
+      },
     };
   }
 

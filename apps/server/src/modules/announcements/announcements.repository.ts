@@ -311,44 +311,45 @@ export function createAnnouncementsRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Moves the marker to the message, never backwards; answers whether it moved. */
+    /** Moves the marker to the message, never backwards (one statement); answers whether it moved. */
     async markRead(
       userId: string,
       message: { channelId: string; id: string; created: string },
       now: string,
     ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('channelReadMarkers')
-          .select(['lastReadCreated', 'lastReadMessageId'])
-          .where('userId', '=', userId)
-          .where('channelId', '=', message.channelId)
-          .executeTakeFirst();
-        const values = {
+      const result = await db
+        .insertInto('channelReadMarkers')
+        .values({
+          userId,
+          channelId: message.channelId,
           lastReadCreated: message.created,
           lastReadMessageId: message.id,
           updated: now,
-        };
-        if (!current) {
-          await trx
-            .insertInto('channelReadMarkers')
-            .values({ userId, channelId: message.channelId, ...values })
-            .onConflict((oc) => oc.columns(['userId', 'channelId']).doNothing())
-            .execute();
-          return true;
-        }
-        const newer =
-          message.created > current.lastReadCreated ||
-          (message.created === current.lastReadCreated && message.id > current.lastReadMessageId);
-        if (!newer) return false;
-        await trx
-          .updateTable('channelReadMarkers')
-          .set(values)
-          .where('userId', '=', userId)
-          .where('channelId', '=', message.channelId)
-          .execute();
-        return true;
-      });
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['userId', 'channelId'])
+            .doUpdateSet((eb) => ({
+              lastReadCreated: eb.ref('excluded.lastReadCreated'),
+              lastReadMessageId: eb.ref('excluded.lastReadMessageId'),
+              updated: eb.ref('excluded.updated'),
+            }))
+            .where((eb) =>
+              eb.or([
+                eb('excluded.lastReadCreated', '>', eb.ref('channelReadMarkers.lastReadCreated')),
+                eb.and([
+                  eb('excluded.lastReadCreated', '=', eb.ref('channelReadMarkers.lastReadCreated')),
+                  eb(
+                    'excluded.lastReadMessageId',
+                    '>',
+                    eb.ref('channelReadMarkers.lastReadMessageId'),
+                  ),
+                ]),
+              ]),
+            ),
+        )
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
     async unreadCount(userId: string, channelId: string): Promise<number> {
