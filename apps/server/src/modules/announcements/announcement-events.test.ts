@@ -14,6 +14,7 @@ import { signInAs } from '../../test/sign-in.ts';
 import { aCourse, aTenant, aUser, anEnrolment } from '../../test/course-builders.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createAnnouncementsHub, SQLITE_POLL_MS } from './announcements-hub.ts';
+import { MAX_STREAMS_PER_USER } from './announcement-streams.ts';
 import { createAnnouncementsRepository } from './announcements.repository.ts';
 import { createAnnouncementsService } from './announcements.service.ts';
 
@@ -165,6 +166,23 @@ describe.each(await testDialects())('announcement events on %s', (dialect) => {
   it('needs a signed-in user', async () => {
     const response = await fetch(`${origin}${EVENTS_PATH}`);
     expect(response.status).toBe(401);
+  });
+
+  it(`refuses a user's stream beyond ${MAX_STREAMS_PER_USER} on one instance`, async () => {
+    const { outsider } = members;
+    for (let n = 0; n < MAX_STREAMS_PER_USER; n += 1) {
+      const stream = client();
+      await stream.connect(origin, outsider);
+      await stream.next('ready');
+    }
+    const refused = await fetch(`${origin}${EVENTS_PATH}`, { headers: { cookie: outsider } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'rate_limited' });
+    await clients.pop()!.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = client();
+    await again.connect(origin, outsider);
+    await again.next('ready');
   });
 
   it('pushes a new announcement and the new unread count to members within a second', async () => {

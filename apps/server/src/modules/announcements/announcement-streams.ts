@@ -18,6 +18,8 @@ import { toAnnouncement } from './announcements.service.ts';
 /** Events replayed at most on reconnection; a browser further behind reloads its lists anyway. */
 export const CATCH_UP_LIMIT = 1000;
 export const HEARTBEAT_MS = 25_000;
+/** Open streams one user may hold on one instance (tabs and browsers); more are refused with 429. */
+export const MAX_STREAMS_PER_USER = 8;
 
 interface Stream {
   userId: string;
@@ -93,6 +95,13 @@ export function createAnnouncementStreams(deps: {
   });
 
   return {
+    /** Whether the user may open one more stream here. */
+    hasRoomFor(userId: string): boolean {
+      let open = 0;
+      for (const stream of streams) if (stream.userId === userId) open += 1;
+      return open < MAX_STREAMS_PER_USER;
+    },
+
     async open(
       principal: Principal,
       res: ServerResponse,

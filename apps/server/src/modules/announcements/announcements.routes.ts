@@ -12,7 +12,7 @@ import { announcementReadSchema, announcementTextSchema, idSchema } from '@porta
 import type { AppContext } from '../../app-context.ts';
 import { requirePrincipal } from '../../http/principal.ts';
 import { createAnnouncementsRepository } from './announcements.repository.ts';
-import { createAnnouncementsService } from './announcements.service.ts';
+import { createAnnouncementsService, TooManyRequestsError } from './announcements.service.ts';
 import { createAnnouncementsHub } from './announcements-hub.ts';
 import { createAnnouncementStreams } from './announcement-streams.ts';
 
@@ -90,6 +90,8 @@ export function registerAnnouncementsRoutes(
     const header = request.headers['last-event-id'];
     const lastEventId =
       typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
+    if (!streams.hasRoomFor(principal.userId))
+      throw new TooManyRequestsError('tooManyAnnouncementStreams');
     reply.hijack();
     await streams.open(principal, reply.raw, lastEventId);
   });

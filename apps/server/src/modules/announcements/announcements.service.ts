@@ -24,8 +24,10 @@ import type { AnnouncementsHub } from './announcements-hub.ts';
 export const ANNOUNCEMENT_PAGE_SIZE = 100;
 
 export class TooManyRequestsError extends DomainError {
-  constructor() {
-    super(429, 'rate_limited', { key: 'announcementRateLimited' });
+  constructor(
+    key: 'announcementRateLimited' | 'tooManyAnnouncementStreams' = 'announcementRateLimited',
+  ) {
+    super(429, 'rate_limited', { key });
   }
 }
 
