@@ -29,6 +29,7 @@ import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerWorkflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { registerCertificatesRoutes } from './modules/certificates/certificates.routes.ts';
+import { registerAnnouncementsRoutes } from './modules/announcements/announcements.routes.ts';
 import { createLtiModule, type LtiModule } from './modules/lti/lti.module.ts';
 import { registerLtiRoutes } from './modules/lti/lti.routes.ts';
 import { registerToolsRoutes } from './modules/lti/tools.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(
   registerCatalogRoutes(app, ctx);
   registerWorkflowsRoutes(app, ctx);
   registerCertificatesRoutes(app, ctx);
+  registerAnnouncementsRoutes(app, ctx, { postgresUrl: database.url });
   const lti = createLtiModule(ctx);
   await lti.keys.ensure(ctx.clock.now());
   await registerLtiRoutes(app, ctx, lti);

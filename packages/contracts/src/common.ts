@@ -24,6 +24,8 @@ export const Permission = {
   feedbackExport: 'Feedback.Export',
   /** Export the analytics events as NDJSON (admin API and CLI, docs/decisions/0020). */
   analyticsExport: 'Analytics.Export',
+  /** Post, edit and delete a course's announcements; scope_id limits it to one course (decision 0022). */
+  announcementPost: 'Announcement.Post',
 } as const;
 
 export const LicensedFeature = {

@@ -15,3 +15,4 @@ export * from './workflows.ts';
 export * from './lti.ts';
 export * from './certificates.ts';
 export * from './dashboard.ts';
+export * from './announcements.ts';

@@ -28,6 +28,7 @@ import { certificatesMigration } from './migrations/0007-certificates.ts';
 import { feedbackCalendarMigration } from './migrations/0008-feedback-calendar.ts';
 import { dashboardMigration } from './migrations/0009-dashboard.ts';
 import { analyticsXapiMigration } from './migrations/0010-analytics-xapi.ts';
+import { announcementsMigration } from './migrations/0012-announcements.ts';
 
 /** Connections per process when DATABASE_POOL_SIZE is not set (README, configuration). */
 export const DEFAULT_POOL_SIZE = 8;
@@ -35,6 +36,8 @@ export const DEFAULT_POOL_SIZE = 8;
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL's connection string: the announcements hub opens its own LISTEN connection with it. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -58,7 +61,7 @@ export function createDatabase(
       plugins: [new CamelCasePlugin()],
       log: options.log,
     });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', url: database.url, close: () => db.destroy() };
   }
   if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -94,6 +97,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0008-feedback-calendar': feedbackCalendarMigration(),
     '0009-dashboard': dashboardMigration(),
     '0010-analytics-xapi': analyticsXapiMigration(),
+    '0012-announcements': announcementsMigration(dialect),
   };
 }
 

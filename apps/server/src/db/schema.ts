@@ -695,6 +695,46 @@ export interface PromoBannerUnitsTable {
   unitId: string;
 }
 
+/** A communication channel (docs/decisions/0022): today one announcement channel per course. */
+export interface ChannelsTable {
+  id: string;
+  tenantId: string;
+  kind: string;
+  objectiveId: string | null;
+  created: string;
+}
+
+/** A message of a channel: plain text; a deleted message keeps its row with an empty body. */
+export interface ChannelMessagesTable {
+  id: string;
+  tenantId: string;
+  channelId: string;
+  authorId: string;
+  body: string;
+  created: string;
+  edited: string | null;
+  deleted: string | null;
+}
+
+/** Append-only log of message changes; `seq` is the live stream's event id (Last-Event-ID catch-up). */
+export interface ChannelEventsTable {
+  seq: Generated<number>;
+  tenantId: string;
+  channelId: string;
+  messageId: string;
+  type: 'created' | 'edited' | 'deleted';
+  created: string;
+}
+
+/** How far a user has read a channel: the newest message read, by (created, id). */
+export interface ChannelReadMarkersTable {
+  userId: string;
+  channelId: string;
+  lastReadCreated: string;
+  lastReadMessageId: string;
+  updated: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -749,6 +789,10 @@ export interface Database {
   certificateRecords: CertificateRecordsTable;
   certificateFiles: CertificateFilesTable;
   certificateSigningKeys: CertificateSigningKeysTable;
+  channels: ChannelsTable;
+  channelMessages: ChannelMessagesTable;
+  channelEvents: ChannelEventsTable;
+  channelReadMarkers: ChannelReadMarkersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

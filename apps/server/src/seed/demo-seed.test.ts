@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  announcementListSchema,
+  announcementUnreadCountsSchema,
   certificateRecordSchema,
   listEnvelopeSchema,
   ActivityState,
@@ -252,6 +254,37 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       ['Responsible AI', 'expired', 'internal'],
       ['Anti-Bribery and Corruption', 'valid', 'external'],
     ]);
+  });
+
+  it('gives the learner announcements, some unread, in Introduction to Machine Learning', async () => {
+    const cookie = await signInAs(testApp, seeded!.userIds.learner);
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/lms/v1/users/me/announcement-unread-counts',
+      headers: clientHeaders(cookie),
+    });
+    const { items } = announcementUnreadCountsSchema.parse(response.json());
+    const names = await testApp.ctx.db
+      .selectFrom('objectives')
+      .select(['id', 'name'])
+      .where(
+        'id',
+        'in',
+        items.map((item) => item.objectiveId),
+      )
+      .execute();
+    const nameOf = (id: string) => names.find((row) => row.id === id)!.name;
+    expect(items.map((item) => [nameOf(item.objectiveId), item.unreadCount]).sort()).toEqual([
+      ['Data Protection and GDPR', 0],
+      ['Introduction to Machine Learning', 2],
+    ]);
+    const intro = items.find((item) => item.unreadCount === 2)!;
+    const list = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/lms/v1/objectives/${intro.objectiveId}/announcements`,
+      headers: clientHeaders(cookie),
+    });
+    expect(announcementListSchema.parse(list.json()).items).toHaveLength(3);
   });
 
   it('keeps the 13 enrolments of the learner that the end-to-end tests count', async () => {

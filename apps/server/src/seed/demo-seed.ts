@@ -27,6 +27,7 @@ import { experienceCourses, type ExperienceCourseKey } from './demo-course-exper
 import { demoCourses, type DemoCourseKey } from './demo-courses.ts';
 import { seedDemoLti } from './demo-lti.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
+import { seedDemoAnnouncements } from './demo-announcements.ts';
 
 /** The demo accounts (also listed in the README). */
 export const DEMO_ACCOUNTS = {
@@ -521,6 +522,48 @@ export async function seedDemoTenant(
       },
     });
     await enrol('courseLearner', 'publicSpeaking', { showInCatalog: true });
+
+    // Announcements by Grace, some unread for Ada (see the README).
+    await seedDemoAnnouncements(tx, {
+      tenantId,
+      authorId: userIds.admin,
+      channels: [
+        {
+          objectiveId: objectiveIds.introMl,
+          messages: [
+            {
+              text: 'Welcome to Introduction to Machine Learning! Start with the first module this week.',
+              at: at(-6, 9),
+            },
+            {
+              text: 'Office hours move to Thursday, 15:00–16:00, for the rest of the term.',
+              at: at(-2, 10),
+            },
+            {
+              text: 'The notebook for module 3 has been updated: download it again before you start.',
+              at: at(-1, 8),
+            },
+          ],
+          readUpTo: [{ userId: userIds.learner, index: 0 }],
+        },
+        {
+          objectiveId: objectiveIds.dataProtection,
+          messages: [
+            {
+              text: 'Reminder: this mandatory course must be completed by its due date.',
+              at: at(-3, 9),
+            },
+          ],
+          readUpTo: [{ userId: userIds.learner, index: 0 }],
+        },
+        {
+          objectiveId: objectiveIds.dataLiteracy,
+          messages: [
+            { text: 'Welcome! Questions about the course are welcome any time.', at: at(-1, 9) },
+          ],
+        },
+      ],
+    });
 
     // Grace: finished attempts whose activity workflows can be reviewed (retake allowed, and not with a grade
     // never revealed), and a Security Awareness attempt whose started parts meet the constraints on unfinished work.

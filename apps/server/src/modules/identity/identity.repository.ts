@@ -27,6 +27,7 @@ export const INSTRUCTOR_PERMISSIONS = [
   'ObjectiveRecord.Read',
   'ActivityRecord.Read',
   'ActivityWorkflow.Update',
+  'Announcement.Post',
 ];
 export const ADMINISTRATOR_PERMISSIONS = [
   'User.Create',
@@ -37,6 +38,7 @@ export const ADMINISTRATOR_PERMISSIONS = [
   'Certificate.Revoke',
   'Feedback.Export',
   'Analytics.Export',
+  'Announcement.Post',
 ];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {

@@ -1,0 +1,53 @@
+// Migration 0012 on a database that already has tenants: their Instructor and Administrator roles get
+// Announcement.Post, once, and no other role does.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Migrator, type MigrationProvider } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTenant } from '../../modules/identity/identity.repository.ts';
+import {
+  createDatabase,
+  migrateToLatest,
+  migrationsFor,
+  type DatabaseHandle,
+} from '../database.ts';
+
+let handle: DatabaseHandle | undefined;
+let dir: string | undefined;
+
+afterEach(async () => {
+  await handle?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('migration 0012', () => {
+  it('grants Announcement.Post to the Instructor and Administrator roles of existing tenants', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'portal-migration-'));
+    handle = createDatabase({ kind: 'sqlite', file: join(dir, 'db.sqlite') });
+    const provider: MigrationProvider = { getMigrations: async () => migrationsFor('sqlite') };
+    const migrator = new Migrator({ db: handle.db.withoutPlugins(), provider });
+    expect((await migrator.migrateTo('0008-feedback-calendar')).error).toBeUndefined();
+
+    const tenant = await createTenant(handle.db, {
+      name: 'a.test',
+      domain: 'a.test',
+      created: '2030-01-01T00:00:00Z',
+    });
+    // Tenants made before this change had no such permission.
+    await handle.db.deleteFrom('rolePermissions').where('name', '=', 'Announcement.Post').execute();
+
+    await migrateToLatest(handle);
+    const granted = await handle.db
+      .selectFrom('rolePermissions as rp')
+      .innerJoin('roles as r', 'r.id', 'rp.roleId')
+      .select(['r.tenantId', 'r.name', 'rp.scopeId'])
+      .where('rp.name', '=', 'Announcement.Post')
+      .orderBy('r.name')
+      .execute();
+    expect(granted).toEqual([
+      { tenantId: tenant.id, name: 'Administrator', scopeId: null },
+      { tenantId: tenant.id, name: 'Instructor', scopeId: null },
+    ]);
+  });
+});

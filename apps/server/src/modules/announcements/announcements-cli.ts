@@ -1,0 +1,98 @@
+// `npm run announcements -w apps/server -- post --course <id or code> --text <text> [--as <e-mail>] [--tenant-domain d]`:
+// posts a course announcement from a shell, through the same rules as the API (the author must hold
+// Announcement.Post for the course; length and rate limits). Without --as, the tenant's first administrator
+// posts. Browsers of the course's members see it live (PostgreSQL: NOTIFY; SQLite: the server polls).
+import { parseArgs } from 'node:util';
+import { Permission } from '@portal/contracts';
+import { loadConfig } from '../../config.ts';
+import { createDatabase, migrateToLatest } from '../../db/database.ts';
+import { DomainError } from '../../http/errors.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { findCliTenant } from '../../lib/cli-tenant.ts';
+import { createAnnouncementsRepository } from './announcements.repository.ts';
+import { createAnnouncementsService } from './announcements.service.ts';
+import { createAnnouncementsHub } from './announcements-hub.ts';
+import pino from 'pino';
+
+const USAGE = `Usage:
+  announcements post --course <course id or code> --text <text> [--as <e-mail>] [--tenant-domain <domain>]`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    course: { type: 'string' },
+    text: { type: 'string' },
+    as: { type: 'string' },
+    'tenant-domain': { type: 'string' },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(1);
+}
+
+if (positionals[0] !== 'post') fail('Unknown command.');
+if (!values.course) fail('post needs --course.');
+if (values.text === undefined) fail('post needs --text.');
+
+const config = loadConfig();
+const database = createDatabase(config.database);
+const hub = createAnnouncementsHub({
+  db: database.db,
+  postgresUrl: database.url,
+  log: pino({ level: 'warn' }),
+});
+try {
+  await migrateToLatest(database);
+  const { db } = database;
+  const tenant = await findCliTenant(db, values['tenant-domain']);
+  if (!tenant) fail('No such tenant (start the server or run the seed first).');
+  const course = await db
+    .selectFrom('objectives')
+    .select(['id', 'name'])
+    .where('tenantId', '=', tenant.id)
+    .where((eb) =>
+      eb.or([eb('id', '=', values.course!.toLowerCase()), eb('code', '=', values.course!)]),
+    )
+    .executeTakeFirst();
+  if (!course) fail(`No course ${values.course} in this tenant.`);
+  const author = await db
+    .selectFrom('users as u')
+    .innerJoin('userRoles as ur', 'ur.userId', 'u.id')
+    .innerJoin('rolePermissions as rp', 'rp.roleId', 'ur.roleId')
+    .select(['u.id', 'u.email'])
+    .where('u.tenantId', '=', tenant.id)
+    .where('u.status', '=', 'Active')
+    .where('rp.name', '=', Permission.announcementPost)
+    .where((eb) =>
+      values.as ? eb('u.email', '=', values.as.trim().toLowerCase()) : eb('rp.scopeId', 'is', null),
+    )
+    .orderBy('u.created')
+    .orderBy('u.id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!author)
+    fail(values.as ? `${values.as} may not post announcements.` : 'No administrator to post as.');
+  const service = createAnnouncementsService({
+    db,
+    repository: createAnnouncementsRepository(db),
+    clock: systemClock,
+    hub,
+  });
+  try {
+    const posted = await service.post(
+      { tenantId: tenant.id, userId: author.id },
+      course.id,
+      values.text,
+    );
+    process.stdout.write(`${JSON.stringify(posted)}\n`);
+    process.stderr.write(`Posted to ${course.name} as ${author.email}.\n`);
+  } catch (error) {
+    if (error instanceof DomainError) fail(error.message);
+    throw error;
+  }
+} finally {
+  await hub.close();
+  await database.close();
+}
