@@ -23,6 +23,7 @@ import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
 import { registerEventsRoutes } from './modules/events/events.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerCalendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { registerTutorRoutes } from './modules/tutor/tutor.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerWorkflowsRoutes } from './modules/workflows/workflows.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(
   registerEventsRoutes(app, ctx);
   registerFeedbackRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
+  registerTutorRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerWorkflowsRoutes(app, ctx);

@@ -14,3 +14,4 @@ export * from './catalog.ts';
 export * from './workflows.ts';
 export * from './lti.ts';
 export * from './certificates.ts';
+export * from './tutor.ts';

@@ -26,6 +26,7 @@ import { learnerCoursesMigration } from './migrations/0006-learner-courses.ts';
 import { certificatesMigration } from './migrations/0007-certificates.ts';
 
 import { feedbackCalendarMigration } from './migrations/0008-feedback-calendar.ts';
+import { tutorMigration } from './migrations/0011-tutor.ts';
 
 /** Connections per process when DATABASE_POOL_SIZE is not set (README, configuration). */
 export const DEFAULT_POOL_SIZE = 8;
@@ -90,6 +91,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006-learner-courses': learnerCoursesMigration(),
     '0007-certificates': certificatesMigration(dialect),
     '0008-feedback-calendar': feedbackCalendarMigration(),
+    '0011-tutor': tutorMigration(dialect),
   };
 }
 
