@@ -13,6 +13,7 @@ import type courseContent from './locales/en-US/courseContent.json';
 import type lti from './locales/en-US/lti.json';
 import type feedback from './locales/en-US/feedback.json';
 import type certificates from './locales/en-US/certificates.json';
+import type tutor from './locales/en-US/tutor.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -32,6 +33,7 @@ declare module 'i18next' {
       lti: typeof lti;
       feedback: typeof feedback;
       certificates: typeof certificates;
+      tutor: typeof tutor;
     };
   }
 }

@@ -33,6 +33,13 @@ const FeedbackWidget = lazy(() =>
   })),
 );
 
+// Loaded after the first paint, and only when the tenant turned the tutor on; its panel loads on first open.
+const TutorWidget = lazy(() =>
+  import('../../features/tutor/components/tutor-widget.tsx').then((module) => ({
+    default: module.TutorWidget,
+  })),
+);
+
 export function ShellLayout() {
   const { t } = useTranslation('shell');
   const user = useCurrentUser();
@@ -134,6 +141,13 @@ export function ShellLayout() {
         ) : null}
         <AppFooter copyright={settings.copyright} />
       </footer>
+      {settings.tutor.enabled ? (
+        <div inert={behindPanel}>
+          <Suspense fallback={null}>
+            <TutorWidget defaultKnowledgeModelId={settings.tutor.defaultKnowledgeModelId} />
+          </Suspense>
+        </div>
+      ) : null}
     </AppShell>
   );
 }
