@@ -46,7 +46,7 @@ function useKnowledgeModel(defaultKnowledgeModelId: string | null) {
   const inCourse = objectiveId !== undefined && UUID.test(objectiveId);
   const aggregate = useQuery({ ...courseAggregateQuery(objectiveId ?? ''), enabled: inCourse });
   const model = useQuery({
-    ...knowledgeModelQuery(aggregate.data?.id ?? ''),
+    ...knowledgeModelQuery(aggregate.data?.objectiveWorkflowAggregate.id ?? ''),
     enabled: inCourse && aggregate.data !== undefined,
   });
   if (!inCourse) return { id: defaultKnowledgeModelId, pending: false, failed: false };
@@ -177,8 +177,7 @@ function TutorConversation({
               }
             }}
             maxLength={TUTOR_QUESTION_MAX_LENGTH}
-            autosize
-            minRows={2}
+            rows={3}
             error={inputError}
             dir="auto"
             data-autofocus
