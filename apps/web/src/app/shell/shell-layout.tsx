@@ -33,7 +33,7 @@ const FeedbackWidget = lazy(() =>
   })),
 );
 
-// Loaded after the first paint, and only when the tenant turned the tutor on; its panel loads on first open.
+// Loaded after the first paint, only when the tenant turned the tutor on; its panel loads on first open.
 const TutorWidget = lazy(() =>
   import('../../features/tutor/components/tutor-widget.tsx').then((module) => ({
     default: module.TutorWidget,
@@ -134,6 +134,11 @@ export function ShellLayout() {
         <AddToMyCoursesDeepAction coursesPath={paths.courses} />
       </AppShell.Main>
       <footer className="app-footer" inert={behindPanel}>
+        {settings.tutor.enabled ? (
+          <Suspense fallback={null}>
+            <TutorWidget defaultKnowledgeModelId={settings.tutor.defaultKnowledgeModelId} />
+          </Suspense>
+        ) : null}
         {settings.feedback.learner.visible ? (
           <Suspense fallback={null}>
             <FeedbackWidget />
@@ -141,13 +146,6 @@ export function ShellLayout() {
         ) : null}
         <AppFooter copyright={settings.copyright} />
       </footer>
-      {settings.tutor.enabled ? (
-        <div inert={behindPanel}>
-          <Suspense fallback={null}>
-            <TutorWidget defaultKnowledgeModelId={settings.tutor.defaultKnowledgeModelId} />
-          </Suspense>
-        </div>
-      ) : null}
     </AppShell>
   );
 }

@@ -1,7 +1,8 @@
-// The tutor's button at the bottom corner of the shell (only when learner.tutor.enabled). The panel, with
-// its requests and texts, loads on first use — warmed on hover and focus — so the first load stays small.
+// The tutor's button at the bottom of the shell, in the footer beside the feedback button (only when
+// learner.tutor.enabled): in the page's flow rather than floating, so it never covers what has focus (WCAG
+// 2.4.11). The panel, with its requests, loads on first use — warmed on hover and focus (decision 0021).
 import { Suspense, useState } from 'react';
-import { Affix, Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconMessageQuestion } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { onDemand } from '../../../lib/on-demand.ts';
@@ -21,10 +22,9 @@ export function TutorWidget({
   const [used, setUsed] = useState(false);
   return (
     <>
-      <Affix position={{ bottom: 16, right: 16 }} zIndex={150}>
+      <Group justify="center" px="md" pt="md">
         <Button
-          radius="xl"
-          size="md"
+          variant="light"
           leftSection={<IconMessageQuestion size={20} aria-hidden="true" />}
           aria-haspopup="dialog"
           aria-expanded={opened}
@@ -37,7 +37,7 @@ export function TutorWidget({
         >
           {t('open')}
         </Button>
-      </Affix>
+      </Group>
       {used ? (
         <Suspense fallback={null}>
           <panel.Component
