@@ -107,6 +107,8 @@ function TutorConversation({
   const [confirming, setConfirming] = useState(false);
   const questionRef = useRef<HTMLTextAreaElement>(null);
   const historyHeadingId = useId();
+  // The box appears once the knowledge model is known, after the drawer placed its focus: move it here.
+  useEffect(() => questionRef.current?.focus(), []);
 
   const ask = useMutation({
     mutationFn: (text: string) => askTutor(knowledgeModelId, text),
