@@ -25,6 +25,7 @@ import { registerEventsExportRoutes } from './modules/events/events-export.route
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerCalendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { registerTutorRoutes } from './modules/tutor/tutor.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerWorkflowsRoutes } from './modules/workflows/workflows.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(
   registerFeedbackRoutes(app, ctx);
   registerCalendarRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
+  registerTutorRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerWorkflowsRoutes(app, ctx);

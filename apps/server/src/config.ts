@@ -42,6 +42,7 @@ const envSchema = z.object({
   LTI_TOOLS_URL: z.url().default('http://localhost:3001'),
   TRUST_PROXY: z.string().default(''),
   FRAME_ANCESTORS: z.string().default(''),
+  TUTOR_DAILY_QUESTIONS: z.coerce.number().int().positive().default(50),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -112,6 +113,8 @@ export interface AppConfig {
   webDist: string | undefined;
   commandSyncWaitMs: number;
   rateLimitPerMinute: number;
+  /** Questions a learner may ask the tutor per UTC day. */
+  tutorDailyQuestions: number;
   /** Password and registration attempts per IP (and login) per minute; /oidc/login allows six times as many. */
   signInRateLimitPerMinute: number;
   /** Where the built-in LTI tools listen (apps/lti-tools); the demo seed registers them there. */
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST,
     commandSyncWaitMs: e.COMMAND_SYNC_WAIT_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    tutorDailyQuestions: e.TUTOR_DAILY_QUESTIONS,
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE,
     builtInLtiToolUrl: e.LTI_TOOLS_URL.replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -16,3 +16,4 @@ export * from './lti.ts';
 export * from './certificates.ts';
 export * from './dashboard.ts';
 export * from './announcements.ts';
+export * from './tutor.ts';

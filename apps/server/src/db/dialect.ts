@@ -1,5 +1,5 @@
 // Everything that differs between SQLite and PostgreSQL lives here.
-import type { ColumnDataType } from 'kysely';
+import { PostgresAdapter, type ColumnDataType, type Kysely } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -21,4 +21,9 @@ export function dialectTypes(dialect: DialectName): DialectTypes {
 /** Escapes LIKE wildcards so user text matches literally (used with ESCAPE '\'). */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** The dialect a Kysely instance talks to, for code handed only the instance (the demo seed). */
+export function dialectOf(db: Pick<Kysely<never>, 'getExecutor'>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -735,6 +735,38 @@ export interface ChannelReadMarkersTable {
   updated: string;
 }
 
+/** A course's tutor knowledge model (migration 0011): rebuilt from the course's content on demand. */
+export interface TutorKnowledgeModelsTable {
+  id: string;
+  tenantId: string;
+  objectiveId: string;
+  built: string;
+}
+
+/** A passage of a knowledge model; PostgreSQL also has `search` (tsvector), SQLite the FTS5 table. */
+export interface TutorPassagesTable {
+  id: string;
+  knowledgeModelId: string;
+  /** null for the course's About. */
+  activityId: string | null;
+  axis: string | null;
+  title: string;
+  text: string;
+  ord: number;
+}
+
+/** A learner's question to the tutor and the passages answered (JSON). */
+export interface TutorQuestionsTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  knowledgeModelId: string;
+  question: string;
+  passages: string;
+  cleared: Generated<number>;
+  created: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -793,6 +825,9 @@ export interface Database {
   channelMessages: ChannelMessagesTable;
   channelEvents: ChannelEventsTable;
   channelReadMarkers: ChannelReadMarkersTable;
+  tutorKnowledgeModels: TutorKnowledgeModelsTable;
+  tutorPassages: TutorPassagesTable;
+  tutorQuestions: TutorQuestionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -132,6 +132,21 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
     const settings = await get('settings/learner', seeded!.userIds.learner);
     expect(settings.supportUrl).toBe('mailto:support@northwind.example');
     expect(settings.navigation.calendar).toBe(true);
+    // The tutor is on, outside a course with a model built from Introduction to Machine Learning.
+    expect(settings.tutor).toEqual({
+      enabled: true,
+      defaultKnowledgeModelId: expect.any(String),
+    });
+    const model = await testApp.ctx.db
+      .selectFrom('tutorKnowledgeModels as m')
+      .innerJoin('objectives as o', 'o.id', 'm.objectiveId')
+      .innerJoin('tutorPassages as p', 'p.knowledgeModelId', 'm.id')
+      .select(['o.name', (eb) => eb.fn.countAll().as('passages')])
+      .where('m.id', '=', settings.tutor.defaultKnowledgeModelId)
+      .groupBy('o.name')
+      .executeTakeFirstOrThrow();
+    expect(model.name).toBe('Introduction to Machine Learning');
+    expect(Number(model.passages)).toBeGreaterThan(0);
     const me = await get('users/me', seeded!.userIds.learner);
     expect(me).toMatchObject({ username: expect.any(String), department_name: expect.any(String) });
   });

@@ -12,6 +12,8 @@ import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password.ts';
 import { createTenant, createUser } from '../modules/identity/identity.repository.ts';
 import { SETTING_KEYS } from '../modules/users/settings.service.ts';
+import { createTutorRepository, knowledgeModelIdOf } from '../modules/tutor/tutor.repository.ts';
+import { dialectOf } from '../db/dialect.ts';
 import {
   insertActivityWorkflows,
   insertCourse,
@@ -648,6 +650,23 @@ export async function seedDemoTenant(
       },
       created,
     });
+
+    // The tutor assistant: on, its knowledge models built from every demo course's content, and Ada's
+    // Introduction to Machine Learning as the model used outside a course.
+    const tutor = createTutorRepository(tx, dialectOf(tx));
+    for (const objectiveId of Object.values(objectiveIds))
+      await tutor.rebuild(tenantId, objectiveId, now.toISOString());
+    await tx
+      .insertInto('settings')
+      .values({
+        tenantId,
+        key: SETTING_KEYS.tutor,
+        value: JSON.stringify({
+          enabled: true,
+          defaultKnowledgeModelId: knowledgeModelIdOf(objectiveIds.introMl),
+        }),
+      })
+      .execute();
 
     return { tenantId, userIds, objectiveIds };
   });

@@ -15,6 +15,7 @@ import type feedback from './locales/en-US/feedback.json';
 import type certificates from './locales/en-US/certificates.json';
 import type calendar from './locales/en-US/calendar.json';
 import type dashboard from './locales/en-US/dashboard.json';
+import type tutor from './locales/en-US/tutor.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -36,6 +37,7 @@ declare module 'i18next' {
       certificates: typeof certificates;
       calendar: typeof calendar;
       dashboard: typeof dashboard;
+      tutor: typeof tutor;
     };
   }
 }

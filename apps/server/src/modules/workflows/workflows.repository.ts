@@ -497,6 +497,24 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
     },
 
     /** Activity records of one attempt (already known to be the caller's), one page, with their axis. */
+    /** The caller's newest attempt of a course (by creation), or undefined when they have none. */
+    async findLatestAttemptIdOfObjective(
+      caller: Caller,
+      objectiveId: string,
+    ): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('objectiveWorkflows')
+        .select('id')
+        .where('objectiveId', '=', objectiveId)
+        .where('userId', '=', caller.userId)
+        .where('tenantId', '=', caller.tenantId)
+        .orderBy('created', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
     /** Ids of the caller's attempts of one aggregate; [] when the aggregate is not theirs or has none. */
     async findAttemptIdsOfAggregate(caller: Caller, aggregateId: string): Promise<string[]> {
       const rows = await db

@@ -12,6 +12,7 @@ import {
 import {
   activityStartBlockReason,
   findNodeByAxis,
+  flattenTree,
   isActivityResultDisclosed,
   isActivityReviewAllowed,
   isGradeRevealed,
@@ -208,6 +209,34 @@ export function createWorkflowsService({
         showcases.map(({ id: showcaseId, name }) => ({ id: showcaseId, name })),
         clock.now(),
       );
+    },
+
+    /**
+     * The axes of the activities the caller may open now in their newest attempt of the course — exactly
+     * those `getActivity` would answer (start, gate and review rules); none without an attempt.
+     */
+    async openableAxes(principal: Principal, objectiveId: string): Promise<string[]> {
+      const attemptId = await workflowsRepository.findLatestAttemptIdOfObjective(
+        principal,
+        requireId(objectiveId),
+      );
+      if (attemptId === undefined) return [];
+      const attempt = await requireAttempt(principal, attemptId);
+      const now = clock.now();
+      const { stored, revealed } = await trees(attempt, now);
+      const axes: string[] = [];
+      for (const node of flattenTree(stored)) {
+        if (node.axis === '') continue;
+        const path = pathTo(stored, node.axis);
+        if (path === null) continue;
+        try {
+          assertOpenable(attempt, path, revealed, now);
+          axes.push(node.axis);
+        } catch (error) {
+          if (!(error instanceof ForbiddenError)) throw error;
+        }
+      }
+      return axes;
     },
 
     async getObjectiveWorkflow(principal: Principal, id: string): Promise<ObjectiveWorkflow> {

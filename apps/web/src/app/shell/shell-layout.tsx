@@ -33,6 +33,13 @@ const FeedbackWidget = lazy(() =>
   })),
 );
 
+// Loaded after the first paint, only when the tenant turned the tutor on; its panel loads on first open.
+const TutorWidget = lazy(() =>
+  import('../../features/tutor/components/tutor-widget.tsx').then((module) => ({
+    default: module.TutorWidget,
+  })),
+);
+
 export function ShellLayout() {
   const { t } = useTranslation('shell');
   const user = useCurrentUser();
@@ -127,6 +134,11 @@ export function ShellLayout() {
         <AddToMyCoursesDeepAction coursesPath={paths.courses} />
       </AppShell.Main>
       <footer className="app-footer" inert={behindPanel}>
+        {settings.tutor.enabled ? (
+          <Suspense fallback={null}>
+            <TutorWidget defaultKnowledgeModelId={settings.tutor.defaultKnowledgeModelId} />
+          </Suspense>
+        ) : null}
         {settings.feedback.learner.visible ? (
           <Suspense fallback={null}>
             <FeedbackWidget />

@@ -35,6 +35,7 @@ function stubPlatform(options: {
   roles?: string[];
   supportUrl?: string | null;
   feedbackVisible?: boolean;
+  tutorEnabled?: boolean;
 }) {
   const responses: Record<string, unknown> = {
     '/api/platform/v1/users/me': aUser({
@@ -54,6 +55,7 @@ function stubPlatform(options: {
       ...settings,
       supportUrl: options.supportUrl ?? null,
       feedback: { learner: { visible: options.feedbackVisible ?? true } },
+      tutor: { enabled: options.tutorEnabled ?? false, defaultKnowledgeModelId: null },
     },
   };
   vi.stubGlobal(
@@ -228,5 +230,30 @@ describe('shell', () => {
     renderAt('/no-such-page');
     await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 });
     expect(screen.queryByRole('button', { name: 'Send feedback' })).toBeNull();
+  });
+
+  it('offers the tutor at the bottom of the shell only when learner.tutor is enabled, its panel on first open', async () => {
+    stubPlatform({});
+    renderAt('/no-such-page');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 });
+    await within(screen.getByRole('contentinfo')).findByRole('button', { name: 'Send feedback' });
+    expect(screen.queryByRole('button', { name: 'Ask the tutor' })).toBeNull();
+    cleanup();
+
+    stubPlatform({ tutorEnabled: true });
+    renderAt('/no-such-page');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 });
+    const open = await within(screen.getByRole('contentinfo')).findByRole('button', {
+      name: 'Ask the tutor',
+    });
+    expect(screen.queryByRole('dialog', { name: 'Tutor' })).toBeNull();
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Tutor' }, { timeout: 8000 });
+    // No default knowledge model and no course in the address: the panel says so.
+    expect(
+      await within(dialog).findByText(
+        'There is no course to answer from on this page. Open one of your courses and ask there.',
+      ),
+    ).toBeTruthy();
   });
 });
