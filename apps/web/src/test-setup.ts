@@ -22,7 +22,8 @@ if (!window.matchMedia) {
 
 // The live regions of lib/announcer.ts repeat what toasts and pages show; text queries look at the page
 // itself (tests of announcements read the regions directly).
-configure({ defaultIgnore: 'script, style, [data-announcer]' });
+// Five seconds for findBy/waitFor: the first test of a file also loads its modules, slow on a busy CI machine.
+configure({ defaultIgnore: 'script, style, [data-announcer]', asyncUtilTimeout: 5000 });
 
 // The regions live in document.body, outside the rendered trees: each test starts without them.
 afterEach(() => {
