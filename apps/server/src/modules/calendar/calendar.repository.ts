@@ -1,8 +1,8 @@
 // SQL of the calendar: a learner's enrolments with their dates, their activities' constraints, and feed tokens.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { findConstrainedActivityParts } from './activity-parts.query.ts';
 
-const MAX_TREE_DEPTH = 16;
 const ARCHIVED_ACTIVITY = 4;
 const ARCHIVED_OBJECTIVE = 3;
 
@@ -47,37 +47,8 @@ export function createCalendarRepository(db: Kysely<Database>) {
     },
 
     /** Every activity part below the root activities, with the child's name and the part's constraints. */
-    async findActivityParts(rootActivityIds: string[]) {
-      const parts = [];
-      let level = [...new Set(rootActivityIds)];
-      const seen = new Set(level);
-      for (let depth = 0; depth < MAX_TREE_DEPTH && level.length > 0; depth += 1) {
-        const found = await db
-          .selectFrom('activityParts as p')
-          .innerJoin('activities as a', 'a.id', 'p.childActivityId')
-          .select([
-            'p.id',
-            'p.parentActivityId',
-            'p.childActivityId',
-            'a.name as activityName',
-            'p.startFrom',
-            'p.startUntil',
-            'p.due',
-            'p.accessibleUntil',
-            'p.gracePeriodUntil',
-          ])
-          .where('p.parentActivityId', 'in', level)
-          .where('a.state', '<>', ARCHIVED_ACTIVITY)
-          .orderBy('p.order')
-          .orderBy('p.id')
-          .execute();
-        parts.push(...found);
-        level = [...new Set(found.map((part) => part.childActivityId))].filter(
-          (id) => !seen.has(id),
-        );
-        level.forEach((id) => seen.add(id));
-      }
-      return parts;
+    findActivityParts(rootActivityIds: string[]) {
+      return findConstrainedActivityParts(db, rootActivityIds);
     },
 
     /** The caller's unrevoked certificates that expire (decision 0015). */
