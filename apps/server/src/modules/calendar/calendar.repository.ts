@@ -1,10 +1,9 @@
 // SQL of the calendar: a learner's enrolments with their dates, their activities' constraints, and feed tokens.
 import type { Kysely } from 'kysely';
+import { ActivityState, ObjectiveStatus } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
+import { isEnrolled } from '../courses/learner-courses.ts';
 import { findConstrainedActivityParts } from './activity-parts.query.ts';
-
-const ARCHIVED_ACTIVITY = 4;
-const ARCHIVED_OBJECTIVE = 3;
 
 export interface Caller {
   userId: string;
@@ -32,16 +31,9 @@ export function createCalendarRepository(db: Kysely<Database>) {
         ])
         .where('oa.userId', '=', caller.userId)
         .where('oa.tenantId', '=', caller.tenantId)
-        .where('a.state', '<>', ARCHIVED_ACTIVITY)
-        .where('o.status', '<>', ARCHIVED_OBJECTIVE)
-        .where((eb) =>
-          eb.or([
-            eb('owa.isSelfEnrolled', '=', 1),
-            eb('oa.isMandatory', '=', 1),
-            eb('owa.lastObjectiveWorkflowId', 'is not', null),
-            eb('owa.lastObjectiveRecordId', 'is not', null),
-          ]),
-        )
+        .where('a.state', '<>', ActivityState.archived)
+        .where('o.status', '<>', ObjectiveStatus.archived)
+        .where((eb) => isEnrolled(eb))
         .orderBy('o.name')
         .execute();
     },

@@ -1,7 +1,8 @@
 // The background worker of the xAPI outbox: claims due statements in batches, POSTs them to the LRS's
 // /statements resource, and records the outcome: delivered, retried later with exponential back-off and jitter,
-// or (a 4xx other than 408/429 for the statement alone) rejected and kept. Nothing is deleted, so an LRS outage
-// loses nothing: the statements wait in the database until the LRS answers again.
+// or (a 4xx other than 408/429 for the statement alone) rejected and kept. Nothing undelivered is deleted, so an
+// LRS outage loses nothing: the statements wait in the database until the LRS answers again. Delivered statements
+// are deleted after XAPI_DELIVERED_RETENTION_DAYS (the LRS has them; the events stay in analytics_events).
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { XapiConfig } from '../../config.ts';
@@ -17,6 +18,11 @@ export const XAPI_CLAIM_LEASE_MS = 60_000;
 export const XAPI_REQUEST_TIMEOUT_MS = 15_000;
 export const XAPI_RETRY_BASE_MS = 5_000;
 export const XAPI_RETRY_MAX_MS = 60 * 60_000;
+/** Delivered statements are kept this long (a look at what was sent), then deleted by the worker. */
+export const XAPI_DELIVERED_RETENTION_DAYS = 30;
+/** How often the worker deletes expired delivered statements, and how many per statement. */
+export const XAPI_PURGE_INTERVAL_MS = 60 * 60_000;
+export const XAPI_PURGE_BATCH = 1_000;
 
 /**
  * The wait before attempt `attempts + 1`: 5 s doubling per failed attempt up to an hour, of which a random half is
@@ -44,6 +50,8 @@ export interface XapiOutboxWorker {
   start(): void;
   /** Delivers everything due now (in batches) and resolves when done; what the poll runs. */
   deliverDue(): Promise<DeliveryReport>;
+  /** Deletes the statements delivered more than the retention ago; how many. The poll runs it hourly. */
+  purgeDelivered(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -171,9 +179,32 @@ export function createXapiOutboxWorker(deps: {
     return report;
   }
 
+  async function purgeDelivered(): Promise<number> {
+    const before = new Date(
+      clock.now().getTime() - XAPI_DELIVERED_RETENTION_DAYS * 24 * 60 * 60_000,
+    ).toISOString();
+    let total = 0;
+    for (;;) {
+      const deleted = await repository.purgeDelivered(before, XAPI_PURGE_BATCH);
+      total += deleted;
+      if (deleted < XAPI_PURGE_BATCH || stopping) return total;
+    }
+  }
+
+  let lastPurge = 0;
+  async function pollOnce(): Promise<DeliveryReport> {
+    const report = await deliverDue();
+    const now = clock.now().getTime();
+    if (now - lastPurge >= XAPI_PURGE_INTERVAL_MS) {
+      lastPurge = now;
+      await purgeDelivered();
+    }
+    return report;
+  }
+
   function poll(): void {
     if (running || stopping) return;
-    running = deliverDue()
+    running = pollOnce()
       .catch((error: unknown) => {
         // The database is unreachable or similar: the next poll tries again.
         log.error({ err: error }, 'xAPI outbox worker failed');
@@ -192,6 +223,7 @@ export function createXapiOutboxWorker(deps: {
       poll();
     },
     deliverDue,
+    purgeDelivered,
     async stop() {
       stopping = true;
       if (timer) clearInterval(timer);

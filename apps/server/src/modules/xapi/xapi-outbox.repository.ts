@@ -114,6 +114,22 @@ export function createXapiOutboxRepository(db: Kysely<Database>, dialect: Dialec
         .execute();
     },
 
+    /** Deletes up to `limit` statements delivered before `before`; how many it deleted. */
+    async purgeDelivered(before: string, limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('xapiOutbox')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('xapiOutbox')
+            .select('id')
+            .where('state', '=', 'delivered')
+            .where('deliveredAt', '<', before)
+            .limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async summary(): Promise<OutboxSummary> {
       const counts = await db
         .selectFrom('xapiOutbox')

@@ -15,6 +15,7 @@ import {
   XAPI_RETRY_BASE_MS,
   XAPI_RETRY_MAX_MS,
   createXapiOutboxWorker,
+  XAPI_DELIVERED_RETENTION_DAYS,
   retryDelayMs,
 } from './xapi-outbox-worker.ts';
 import { statementIdOf } from './xapi-statement.ts';
@@ -442,6 +443,35 @@ describe.each(await testDialects())('xAPI forwarding on %s', (dialect) => {
       .slice(requestsBefore)
       .reduce((sum, request) => sum + request.count, 0);
     expect(sent).toBe(30);
+  });
+
+  // Last in this suite: it moves the shared clock a month on.
+  it('deletes delivered statements after the retention, and never a pending or rejected one', async () => {
+    lrs.refuseWhen((statement) => JSON.stringify(statement).includes('"tag":"kept-refused"'));
+    await post(
+      [anEvent('objective_start', 'aged'), anEvent('objective_start', 'kept-refused')],
+      learner.cookie,
+    );
+    await worker().deliverDue();
+    lrs.fail(503);
+    await post([anEvent('activity_start', 'kept-pending')], learner.cookie);
+    await worker().deliverDue();
+    const ids = async (tag: string) => (await outboxOf(await eventIdsTagged(tag))).map((r) => r.id);
+    expect(await ids('aged')).toHaveLength(1);
+
+    // Not yet: a day short of the retention.
+    clock.advance((XAPI_DELIVERED_RETENTION_DAYS - 1) * 24 * 60 * 60_000);
+    expect(await worker().purgeDelivered()).toBe(0);
+    expect(await ids('aged')).toHaveLength(1);
+
+    clock.advance(2 * 24 * 60 * 60_000);
+    expect(await worker().purgeDelivered()).toBeGreaterThanOrEqual(1);
+    expect(await ids('aged')).toEqual([]);
+    expect(await ids('kept-refused')).toHaveLength(1);
+    expect(await ids('kept-pending')).toHaveLength(1);
+    // The events themselves stay.
+    expect(await eventIdsTagged('aged')).toHaveLength(1);
+    lrs.recover();
   });
 });
 
