@@ -31,7 +31,9 @@ console.log(
 );
 for (const s of initialSizes) console.log(`  ${s.file}  ${kb(s.raw)}  (${kb(s.gzip)} gzip)`);
 
-const lazy = readdirSync(join(dist, 'assets'))
+// Recursive: the catalogues live in a versioned subdirectory (apps/web/build/catalogue-names.ts).
+const lazy = readdirSync(join(dist, 'assets'), { recursive: true, encoding: 'utf8' })
+  .map((f) => f.replaceAll('\\', '/'))
   .filter((f) => /\.(?:js|css)$/.test(f) && !initial.includes(`assets/${f}`))
   .map((f) => sizeOf(`assets/${f}`))
   .sort((a, b) => b.gzip - a.gzip);

@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { deepImports } from './build/deep-imports.ts';
 import { firstRouteGroup, preloadFirstRoute } from './build/preload-first-route.ts';
+import { catalogueChunkFileNames, cataloguesVersion } from './build/catalogue-names.ts';
+import { version as viteVersion } from 'vite';
 
 // The signed-in landing page: /learn opens My Courses inside the shell.
 const firstRoute = [
@@ -11,6 +13,7 @@ const firstRoute = [
   'src/app/routes/courses-route.tsx',
 ];
 const firstRouteChunk = firstRouteGroup(firstRoute);
+const catalogues = cataloguesVersion(`${import.meta.dirname}/src/i18n/locales`, viteVersion);
 
 // The SPA lives under /learn; the dev server proxies the API and sign-in to the Fastify server.
 export default defineConfig({
@@ -42,6 +45,7 @@ export default defineConfig({
         manualPureFunctions: ['z'],
       },
       output: {
+        chunkFileNames: catalogueChunkFileNames(catalogues),
         codeSplitting: {
           includeDependenciesRecursively: false,
           // A first visit fetches a handful of large files instead of a chain of dozens of small ones

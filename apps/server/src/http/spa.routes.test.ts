@@ -7,6 +7,7 @@ import { createTestApp, cspDirectives, type TestApp } from '../test/test-app.ts'
 
 const CSS = 'body { margin: 0 }\n'.repeat(50);
 const WORKSHEET = 'name,value\n'.repeat(200);
+const CATALOGUE = 'export default {"close":"Fermer"}';
 
 describe('the web app under /learn', () => {
   let testApp: TestApp;
@@ -18,8 +19,16 @@ describe('the web app under /learn', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Learner portal</title>');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'assets', 'app-def456.css'), CSS);
+    // The catalogues' versioned directory (apps/web/build/catalogue-names.ts).
+    mkdirSync(join(dist, 'assets', 'l-v1', 'fr-FR'), { recursive: true });
+    writeFileSync(join(dist, 'assets', 'l-v1', 'fr-FR', 'common.js'), CATALOGUE);
     // What the build's precompress step writes beside each text file.
-    for (const file of ['index.html', 'assets/app-abc123.js', 'assets/app-def456.css']) {
+    for (const file of [
+      'index.html',
+      'assets/app-abc123.js',
+      'assets/app-def456.css',
+      'assets/l-v1/fr-FR/common.js',
+    ]) {
       const source = readFileSync(join(dist, file));
       writeFileSync(join(dist, `${file}.br`), brotliCompressSync(source));
       writeFileSync(join(dist, `${file}.gz`), gzipSync(source));
@@ -61,6 +70,15 @@ describe('the web app under /learn', () => {
     const plain = await get('/learn/assets/app-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(original);
+  });
+
+  it('serves the catalogues from their versioned directory, compressed and immutable', async () => {
+    const response = await get('/learn/assets/l-v1/fr-FR/common.js', 'GET', undefined, 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(CATALOGUE);
+    expect((await get('/learn/assets/l-v0/fr-FR/common.js')).statusCode).toBe(404);
   });
 
   it('sends a file without a precompressed copy as it is, with its size, also to a HEAD', async () => {
