@@ -695,16 +695,21 @@ export interface PromoBannerUnitsTable {
   unitId: string;
 }
 
-/** A communication channel (docs/decisions/0022): today one announcement channel per course. */
+/**
+ * A communication channel of a course (docs/decisions/0022, 0023): its announcement channel, its discussion
+ * channel, or the direct channel of one learner (`learnerId`) with the course staff.
+ */
 export interface ChannelsTable {
   id: string;
   tenantId: string;
-  kind: string;
+  kind: 'announcement' | 'discussion' | 'direct';
   objectiveId: string | null;
+  /** The learner of a `direct` channel; null for the other kinds. */
+  learnerId: string | null;
   created: string;
 }
 
-/** A message of a channel: plain text; a deleted message keeps its row with an empty body. */
+/** A message of a channel: normalised text in the formatting subset (packages/domain message-format.ts); a deleted message keeps its row with an empty body. */
 export interface ChannelMessagesTable {
   id: string;
   tenantId: string;
