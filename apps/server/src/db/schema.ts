@@ -709,7 +709,10 @@ export interface ChannelsTable {
   created: string;
 }
 
-/** A message of a channel: normalised text in the formatting subset (packages/domain message-format.ts); a deleted message keeps its row with an empty body. */
+/**
+ * A message of a channel: normalised text in the formatting subset (domain message-format.ts); a deleted
+ * message keeps its row with an empty body.
+ */
 export interface ChannelMessagesTable {
   id: string;
   tenantId: string;
