@@ -735,6 +735,14 @@ export interface ChannelEventsTable {
 }
 
 /** How far a user has read a channel: the newest message read, by (created, id). */
+/** A user's reaction (one allow-listed emoji) to a message (docs/decisions/0023). */
+export interface ChannelMessageReactionsTable {
+  messageId: string;
+  userId: string;
+  emoji: string;
+  created: string;
+}
+
 export interface ChannelReadMarkersTable {
   userId: string;
   channelId: string;
@@ -833,6 +841,7 @@ export interface Database {
   channelMessages: ChannelMessagesTable;
   channelEvents: ChannelEventsTable;
   channelReadMarkers: ChannelReadMarkersTable;
+  channelMessageReactions: ChannelMessageReactionsTable;
   tutorKnowledgeModels: TutorKnowledgeModelsTable;
   tutorPassages: TutorPassagesTable;
   tutorQuestions: TutorQuestionsTable;

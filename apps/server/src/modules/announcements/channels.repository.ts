@@ -1,7 +1,7 @@
 // SQL of the generic channel API (docs/decisions/0023): a member's channels with their unread counts and
 // newest message, one page of a channel's messages, and discussion and direct channels created on first use.
 import type { Kysely } from 'kysely';
-import type { ChannelKind } from '@portal/contracts';
+import { MESSAGE_REACTION_EMOJI, type ChannelKind, type MessageReaction } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { memberOf, messages, unreadOf, type MessageRow } from './announcements.repository.ts';
@@ -143,6 +143,54 @@ export function createChannelsRepository(db: Db) {
         .onConflict((oc) => oc.doNothing())
         .execute();
       return (await find())!.id;
+    },
+
+    /** Reactions to the messages, per message, in allow-list order, with the user's own marked. */
+    async reactionsOf(
+      messageIds: string[],
+      userId: string,
+    ): Promise<Map<string, MessageReaction[]>> {
+      const byMessage = new Map<string, MessageReaction[]>();
+      if (messageIds.length === 0) return byMessage;
+      const rows = await db
+        .selectFrom('channelMessageReactions')
+        .select(['messageId', 'emoji', 'userId'])
+        .where('messageId', 'in', messageIds)
+        .execute();
+      for (const id of messageIds) {
+        const mine = rows.filter((row) => row.messageId === id);
+        byMessage.set(
+          id,
+          MESSAGE_REACTION_EMOJI.flatMap((emoji) => {
+            const of = mine.filter((row) => row.emoji === emoji);
+            return of.length === 0
+              ? []
+              : [{ emoji, count: of.length, mine: of.some((row) => row.userId === userId) }];
+          }),
+        );
+      }
+      return byMessage;
+    },
+
+    /** Adds or removes the user's reaction; repeating either is harmless. */
+    async setReaction(
+      reaction: { messageId: string; userId: string; emoji: string },
+      on: boolean,
+      now: string,
+    ): Promise<void> {
+      if (on)
+        await db
+          .insertInto('channelMessageReactions')
+          .values({ ...reaction, created: now })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      else
+        await db
+          .deleteFrom('channelMessageReactions')
+          .where('messageId', '=', reaction.messageId)
+          .where('userId', '=', reaction.userId)
+          .where('emoji', '=', reaction.emoji)
+          .execute();
     },
 
     /** Unread counts of every channel the user is a member of (zero counts included), for the live stream. */

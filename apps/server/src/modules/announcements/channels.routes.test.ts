@@ -75,7 +75,7 @@ describe.each(await testDialects())('course channels on %s', (dialect) => {
   });
 
   const request = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     cookie: string | undefined,
     body?: unknown,
@@ -378,6 +378,46 @@ describe.each(await testDialects())('course channels on %s', (dialect) => {
     expect((await say(learnerA, discussion, 'a'.repeat(ANNOUNCEMENT_MAX_LENGTH))).statusCode).toBe(
       201,
     );
+  });
+
+  it('lets members react with allow-listed emoji, learners to announcements too', async () => {
+    const posted = await request('POST', `${LMS}/objectives/${courseA}/announcements`, instructor, {
+      text: 'Well done, everyone!',
+    });
+    const { id: messageId, channelId } = posted.json<{ id: string; channelId: string }>();
+    const url = (emoji: string, channel = channelId) =>
+      messagesUrl(channel, `/${messageId}/reactions/${encodeURIComponent(emoji)}`);
+    const react = async (cookie: string, method: 'PUT' | 'DELETE', emoji = '🎉') => {
+      const response = await request(method, url(emoji), cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return channelMessageSchema.parse(response.json()).reactions;
+    };
+    expect(await react(learnerA, 'PUT')).toEqual([{ emoji: '🎉', count: 1, mine: true }]);
+    expect(await react(learnerA, 'PUT')).toEqual([{ emoji: '🎉', count: 1, mine: true }]);
+    expect(await react(learnerB, 'PUT', '👍')).toEqual([
+      { emoji: '👍', count: 1, mine: true },
+      { emoji: '🎉', count: 1, mine: false },
+    ]);
+    const seen = (await page(instructor, channelId)).items.find((item) => item.id === messageId);
+    expect(seen?.reactions).toEqual([
+      { emoji: '👍', count: 1, mine: false },
+      { emoji: '🎉', count: 1, mine: false },
+    ]);
+    expect(await react(learnerA, 'DELETE')).toEqual([{ emoji: '👍', count: 1, mine: false }]);
+
+    expect((await request('PUT', url('💩'), learnerA)).statusCode).toBe(400);
+    expect((await request('PUT', url('<script>'), learnerA)).statusCode).toBe(400);
+    for (const cookie of [learnerOfB, outsider, stranger])
+      expect((await request('PUT', url('🎉'), cookie)).statusCode).toBe(404);
+    const withoutHeader = await testApp.app.inject({
+      method: 'PUT',
+      url: url('🎉'),
+      headers: { cookie: learnerA },
+    });
+    expect(withoutHeader.statusCode).toBe(403);
+    // A message of another channel is not found through this one.
+    const discussion = await openId(learnerA, courseA, 'discussion');
+    expect((await request('PUT', url('🎉', discussion), learnerA)).statusCode).toBe(404);
   });
 
   it(`limits each user to ${ANNOUNCEMENT_POSTS_PER_MINUTE} messages a minute across kinds`, async () => {

@@ -4,6 +4,8 @@
 //   POST   /api/lms/v1/channels/{channelId}/messages                      members who may post: {text}
 //   PATCH  /api/lms/v1/channels/{channelId}/messages/{messageId}          the author: {text}
 //   DELETE /api/lms/v1/channels/{channelId}/messages/{messageId}          the author
+//   PUT    …/messages/{messageId}/reactions/{emoji}                       members: react (allow-listed emoji)
+//   DELETE …/messages/{messageId}/reactions/{emoji}                       members: take the reaction back
 //   POST   /api/lms/v1/channels/{channelId}/read                          members: {messageId} and everything before
 //   POST   /api/lms/v1/objectives/{id}/discussion                         course members: the discussion channel
 //   POST   /api/lms/v1/objectives/{id}/direct-channel                     enrolled learners: their channel with the staff
@@ -15,6 +17,7 @@ import {
   channelMessageTextSchema,
   channelReadSchema,
   idSchema,
+  messageReactionEmojiSchema,
 } from '@portal/contracts';
 import { requirePrincipal } from '../../http/principal.ts';
 import type { ChannelsService } from './channels.service.ts';
@@ -23,6 +26,9 @@ const LMS_API = '/api/lms/v1';
 const channelParams = z.object({ channelId: idSchema }).strict();
 const messageParams = z.object({ channelId: idSchema, messageId: idSchema }).strict();
 const courseParams = z.object({ objectiveId: idSchema }).strict();
+const reactionParams = z
+  .object({ channelId: idSchema, messageId: idSchema, emoji: messageReactionEmojiSchema })
+  .strict();
 
 export function registerChannelsRoutes(app: FastifyInstance, service: ChannelsService): void {
   const base = `${LMS_API}/channels/:channelId`;
@@ -63,6 +69,22 @@ export function registerChannelsRoutes(app: FastifyInstance, service: ChannelsSe
     await service.remove(principal, channelId, messageId);
     return reply.code(204).send();
   });
+
+  for (const [method, on] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const)
+    app.route({
+      method,
+      url: `${base}/messages/:messageId/reactions/:emoji`,
+      config: { csrf: 'api' },
+      handler: async (request, reply) => {
+        const principal = requirePrincipal(request);
+        const { channelId, messageId, emoji } = reactionParams.parse(request.params);
+        reply.header('cache-control', 'no-store');
+        return service.react(principal, channelId, messageId, emoji, on);
+      },
+    });
 
   app.post(`${base}/read`, { config: { csrf: 'api' } }, async (request, reply) => {
     const principal = requirePrincipal(request);

@@ -8,6 +8,7 @@ import {
   type ChannelMessage,
   type ChannelMessagePage,
   type ChannelSummary,
+  type MessageReactionEmoji,
 } from '@portal/contracts';
 import { parseMessageText } from '@portal/domain';
 import type { Kysely } from 'kysely';
@@ -99,6 +100,20 @@ export function createChannelsService(deps: {
     return { channel, message };
   }
 
+  /** Messages as the caller sees them: with the reactions and which of them are the caller's. */
+  async function withReactions(caller: Caller, rows: MessageRow[]): Promise<ChannelMessage[]> {
+    const reactions = await repository.reactionsOf(
+      rows.map((row) => row.id),
+      caller.userId,
+    );
+    return rows.map((row) => ({
+      ...toChannelMessage(row),
+      reactions: reactions.get(row.id) ?? [],
+    }));
+  }
+  const oneWithReactions = async (caller: Caller, row: MessageRow) =>
+    (await withReactions(caller, [row]))[0]!;
+
   const publishEvent = (channel: ChannelRow, seq: number) =>
     hub.publish({
       kind: 'event',
@@ -113,7 +128,13 @@ export function createChannelsService(deps: {
     const [row] = await repository.summaries(caller.tenantId, caller.userId, channelId);
     if (!row) throw notFound();
     const [last] = await repository.messagesById(row.lastMessageId ? [row.lastMessageId] : []);
-    return toSummary(row, caller.userId, await canPost(db, caller.userId, row.objectiveId), last);
+    const summarised = toSummary(
+      row,
+      caller.userId,
+      await canPost(db, caller.userId, row.objectiveId),
+      last,
+    );
+    return last ? { ...summarised, lastMessage: await oneWithReactions(caller, last) } : summarised;
   }
 
   /** The course (in the caller's tenant) and whether the caller is enrolled or holds Announcement.Post. */
@@ -129,24 +150,34 @@ export function createChannelsService(deps: {
   return {
     async list(caller: Caller): Promise<ChannelList> {
       const rows = await repository.summaries(caller.tenantId, caller.userId);
-      const last = new Map(
-        (
-          await repository.messagesById(
-            rows.flatMap((row) => (row.lastMessageId ? [row.lastMessageId] : [])),
-          )
-        ).map((message) => [message.id, message]),
+      const lastRows = await repository.messagesById(
+        rows.flatMap((row) => (row.lastMessageId ? [row.lastMessageId] : [])),
       );
+      const reactions = await repository.reactionsOf(
+        lastRows.map((message) => message.id),
+        caller.userId,
+      );
+      const last = new Map(lastRows.map((message) => [message.id, message]));
       const posterOf = new Map<string, boolean>();
       for (const objectiveId of new Set(rows.map((row) => row.objectiveId)))
         posterOf.set(objectiveId, await canPost(db, caller.userId, objectiveId));
-      const items = rows.map((row) =>
-        toSummary(
+      const items = rows.map((row) => {
+        const summarised = toSummary(
           row,
           caller.userId,
           posterOf.get(row.objectiveId) ?? false,
           row.lastMessageId ? last.get(row.lastMessageId) : undefined,
-        ),
-      );
+        );
+        return summarised.lastMessage
+          ? {
+              ...summarised,
+              lastMessage: {
+                ...summarised.lastMessage,
+                reactions: reactions.get(summarised.lastMessage.id) ?? [],
+              },
+            }
+          : summarised;
+      });
       // Most recent activity first; channels without messages after those with.
       const activity = (item: ChannelSummary) => item.lastMessage?.created ?? '';
       items.sort((a, b) => activity(b).localeCompare(activity(a)));
@@ -171,7 +202,7 @@ export function createChannelsService(deps: {
       ]);
       return {
         channel: head,
-        items: rows.slice(0, CHANNEL_PAGE_SIZE).map(toChannelMessage),
+        items: await withReactions(caller, rows.slice(0, CHANNEL_PAGE_SIZE)),
         hasMore: rows.length > CHANNEL_PAGE_SIZE,
         lastReadMessageId: marker?.lastReadMessageId ?? null,
       };
@@ -200,7 +231,7 @@ export function createChannelsService(deps: {
           ),
         );
       await publishEvent(channel, seq);
-      return toChannelMessage((await announcements.findMessage(channel.id, id))!);
+      return oneWithReactions(caller, (await announcements.findMessage(channel.id, id))!);
     },
 
     async edit(
@@ -222,7 +253,7 @@ export function createChannelsService(deps: {
           ),
         );
       await publishEvent(channel, seq);
-      return toChannelMessage((await announcements.findMessage(channel.id, message.id))!);
+      return oneWithReactions(caller, (await announcements.findMessage(channel.id, message.id))!);
     },
 
     async remove(caller: Caller, channelId: string, messageId: string): Promise<void> {
@@ -253,6 +284,25 @@ export function createChannelsService(deps: {
           channelKind: channel.kind,
           userId: caller.userId,
         });
+    },
+
+    /** Adds (`on`) or removes the caller's reaction; every member may react, in every kind of channel. */
+    async react(
+      caller: Caller,
+      channelId: string,
+      messageId: string,
+      emoji: MessageReactionEmoji,
+      on: boolean,
+    ): Promise<ChannelMessage> {
+      const { channel } = await access(caller, channelId);
+      const message = await announcements.findMessage(channel.id, messageId);
+      if (!message || message.deleted) throw notFound();
+      await repository.setReaction(
+        { messageId: message.id, userId: caller.userId, emoji },
+        on,
+        clock.now().toISOString(),
+      );
+      return oneWithReactions(caller, message);
     },
 
     /** The course's discussion channel (created on first use) for its members. */
