@@ -8,6 +8,10 @@ export const ANNOUNCEMENT_MAX_LENGTH = 2000;
 /** Messages one user may post per minute, across channels. */
 export const ANNOUNCEMENT_POSTS_PER_MINUTE = 10;
 
+/** The kinds of channel (docs/decisions/0023); the live stream and unread counts carry all of them. */
+export const channelKindSchema = z.enum(['announcement', 'discussion', 'direct']);
+export type ChannelKind = z.infer<typeof channelKindSchema>;
+
 export const announcementSchema = z.object({
   id: idSchema,
   channelId: idSchema,
@@ -42,6 +46,8 @@ export const announcementUnreadCountSchema = z.object({
   objectiveId: idSchema,
   channelId: idSchema,
   unreadCount: z.number().int().nonnegative(),
+  /** The channel's kind; absent means `announcement` (the counts endpoint lists announcement channels only). */
+  kind: channelKindSchema.optional(),
 });
 export type AnnouncementUnreadCount = z.infer<typeof announcementUnreadCountSchema>;
 

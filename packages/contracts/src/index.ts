@@ -16,4 +16,5 @@ export * from './lti.ts';
 export * from './certificates.ts';
 export * from './dashboard.ts';
 export * from './announcements.ts';
+export * from './channels.ts';
 export * from './tutor.ts';

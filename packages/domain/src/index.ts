@@ -11,3 +11,4 @@ export * from './course-rules/index.ts';
 export * from './certificates.ts';
 export * from './calendar.ts';
 export * from './tasks.ts';
+export * from './message-format.ts';

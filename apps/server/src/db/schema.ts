@@ -695,16 +695,24 @@ export interface PromoBannerUnitsTable {
   unitId: string;
 }
 
-/** A communication channel (docs/decisions/0022): today one announcement channel per course. */
+/**
+ * A communication channel of a course (docs/decisions/0022, 0023): its announcement channel, its discussion
+ * channel, or the direct channel of one learner (`learnerId`) with the course staff.
+ */
 export interface ChannelsTable {
   id: string;
   tenantId: string;
-  kind: string;
+  kind: 'announcement' | 'discussion' | 'direct';
   objectiveId: string | null;
+  /** The learner of a `direct` channel; null for the other kinds. */
+  learnerId: string | null;
   created: string;
 }
 
-/** A message of a channel: plain text; a deleted message keeps its row with an empty body. */
+/**
+ * A message of a channel: normalised text in the formatting subset (domain message-format.ts); a deleted
+ * message keeps its row with an empty body.
+ */
 export interface ChannelMessagesTable {
   id: string;
   tenantId: string;
@@ -727,6 +735,14 @@ export interface ChannelEventsTable {
 }
 
 /** How far a user has read a channel: the newest message read, by (created, id). */
+/** A user's reaction (one allow-listed emoji) to a message (docs/decisions/0023). */
+export interface ChannelMessageReactionsTable {
+  messageId: string;
+  userId: string;
+  emoji: string;
+  created: string;
+}
+
 export interface ChannelReadMarkersTable {
   userId: string;
   channelId: string;
@@ -825,6 +841,7 @@ export interface Database {
   channelMessages: ChannelMessagesTable;
   channelEvents: ChannelEventsTable;
   channelReadMarkers: ChannelReadMarkersTable;
+  channelMessageReactions: ChannelMessageReactionsTable;
   tutorKnowledgeModels: TutorKnowledgeModelsTable;
   tutorPassages: TutorPassagesTable;
   tutorQuestions: TutorQuestionsTable;

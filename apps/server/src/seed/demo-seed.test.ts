@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   announcementListSchema,
   announcementUnreadCountsSchema,
+  channelListSchema,
   certificateRecordSchema,
   listEnvelopeSchema,
   ActivityState,
@@ -300,6 +301,24 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       headers: clientHeaders(cookie),
     });
     expect(announcementListSchema.parse(list.json()).items).toHaveLength(3);
+  });
+
+  it('gives the learner a course discussion and a direct channel with the staff, each with one unread', async () => {
+    const cookie = await signInAs(testApp, seeded!.userIds.learner);
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/lms/v1/users/me/channels',
+      headers: clientHeaders(cookie),
+    });
+    const { items } = channelListSchema.parse(response.json());
+    const byKind = (kind: string) =>
+      items.filter(
+        (item) => item.kind === kind && item.courseName === 'Introduction to Machine Learning',
+      );
+    expect(byKind('discussion').map((item) => item.unreadCount)).toEqual([1]);
+    expect(byKind('direct').map((item) => item.unreadCount)).toEqual([1]);
+    expect(byKind('announcement').map((item) => item.unreadCount)).toEqual([2]);
+    expect(byKind('direct')[0]!.lastMessage?.content[0]).toMatchObject({ type: 'paragraph' });
   });
 
   it('keeps the 13 enrolments of the learner that the end-to-end tests count', async () => {

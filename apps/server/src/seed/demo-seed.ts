@@ -30,6 +30,7 @@ import { demoCourses, type DemoCourseKey } from './demo-courses.ts';
 import { seedDemoLti } from './demo-lti.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoAnnouncements } from './demo-announcements.ts';
+import { seedDemoChannels } from './demo-channels.ts';
 
 /** The demo accounts (also listed in the README). */
 export const DEMO_ACCOUNTS = {
@@ -565,6 +566,14 @@ export async function seedDemoTenant(
           ],
         },
       ],
+    });
+    // A course discussion and Ada's direct channel with the staff, each with one unread reply (see the README).
+    await seedDemoChannels(tx, {
+      tenantId,
+      objectiveId: objectiveIds.introMl,
+      learnerId: userIds.learner,
+      staffId: userIds.admin,
+      at,
     });
 
     // Grace: finished attempts whose activity workflows can be reviewed (retake allowed, and not with a grade

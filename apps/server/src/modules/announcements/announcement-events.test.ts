@@ -5,7 +5,10 @@ import type {
   Announcement,
   AnnouncementMessageEvent,
   AnnouncementUnreadCounts,
+  ChannelMessage,
+  ChannelSummary,
 } from '@portal/contracts';
+import { parseMessageText } from '@portal/domain';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { clientHeaders, createTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
@@ -19,6 +22,12 @@ import { createAnnouncementsRepository } from './announcements.repository.ts';
 import { createAnnouncementsService } from './announcements.service.ts';
 
 const EVENTS_PATH = '/api/lms/v1/users/me/announcement-events';
+
+const asChannelMessage = (announcement: Announcement): ChannelMessage => ({
+  ...announcement,
+  kind: 'announcement',
+  content: parseMessageText(announcement.text),
+});
 
 interface SseEvent {
   event: string;
@@ -140,6 +149,35 @@ async function postVia(app: BuiltApp['app'], cookie: string, course: string, tex
   return response.json<Announcement>();
 }
 
+async function openChannel(
+  app: BuiltApp['app'],
+  cookie: string,
+  course: string,
+  kind: 'discussion' | 'direct-channel',
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/lms/v1/objectives/${course}/${kind}`,
+    headers: { ...clientHeaders(cookie), 'content-type': undefined },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ChannelSummary>().id;
+}
+
+async function sayVia(app: BuiltApp['app'], cookie: string, channelId: string, text: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/lms/v1/channels/${channelId}/messages`,
+    headers: clientHeaders(cookie),
+    payload: JSON.stringify({ text }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  // Live events are shared by all readers, so they leave out the caller's view of the reactions.
+  const { reactions, ...shared } = response.json<ChannelMessage>();
+  expect(reactions).toEqual([]);
+  return shared;
+}
+
 describe.each(await testDialects())('announcement events on %s', (dialect) => {
   let testApp: TestApp;
   let origin: string;
@@ -200,11 +238,12 @@ describe.each(await testDialects())('announcement events on %s', (dialect) => {
     const posted = await postVia(testApp.app, instructor, course, 'Live!');
     const message = await learnerStream.next<AnnouncementMessageEvent>('message');
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(message.data).toEqual({ type: 'created', message: posted });
+    // The announcement's payload, with the fields decision 0023 added (kind, parsed content).
+    expect(message.data).toEqual({ type: 'created', message: asChannelMessage(posted) });
     expect(Number(message.id)).toBeGreaterThan(0);
     const unread = await learnerStream.next<AnnouncementUnreadCounts>('unread');
     expect(unread.data.items).toEqual([
-      { objectiveId: course, channelId: posted.channelId, unreadCount: 1 },
+      { objectiveId: course, channelId: posted.channelId, unreadCount: 1, kind: 'announcement' },
     ]);
 
     // Marking read in one browser updates the count in the learner's other browsers.
@@ -216,7 +255,7 @@ describe.each(await testDialects())('announcement events on %s', (dialect) => {
     });
     expect(read.statusCode).toBe(204);
     expect((await learnerStream.next<AnnouncementUnreadCounts>('unread')).data.items).toEqual([
-      { objectiveId: course, channelId: posted.channelId, unreadCount: 0 },
+      { objectiveId: course, channelId: posted.channelId, unreadCount: 0, kind: 'announcement' },
     ]);
     // The outsider heard nothing of it.
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -271,6 +310,62 @@ describe.each(await testDialects())('announcement events on %s', (dialect) => {
     expect(again.pending('message')).toEqual([]);
   });
 
+  it('carries discussion and direct messages to their members only, live and after a drop', async () => {
+    const { course, learner, instructor } = await aCourseWithMembers(testApp);
+    const { db } = testApp.ctx;
+    const tenant = (await db
+      .selectFrom('objectives')
+      .select('tenantId')
+      .where('id', '=', course)
+      .executeTakeFirstOrThrow())!.tenantId;
+    const otherLearnerId = await aUser(db, tenant);
+    await anEnrolment(db, { tenantId: tenant, userId: otherLearnerId, objectiveId: course })
+      .mandatory()
+      .create();
+    const otherLearner = await signInAs(testApp, otherLearnerId);
+    const discussion = await openChannel(testApp.app, learner, course, 'discussion');
+    const direct = await openChannel(testApp.app, learner, course, 'direct-channel');
+    const otherDirect = await openChannel(testApp.app, otherLearner, course, 'direct-channel');
+    expect(new Set([discussion, direct, otherDirect]).size).toBe(3);
+
+    const first = client();
+    await first.connect(origin, learner);
+    const lastSeen = (await first.next('ready')).id!;
+    await first.close();
+
+    const inDiscussion = await sayVia(testApp.app, instructor, discussion, 'Welcome, **all**');
+    await sayVia(testApp.app, otherLearner, otherDirect, 'A private question');
+    const inDirect = await sayVia(testApp.app, instructor, direct, 'Your question, answered');
+
+    const again = client();
+    await again.connect(origin, learner, lastSeen);
+    const replayed = [
+      await again.next<AnnouncementMessageEvent>('message'),
+      await again.next<AnnouncementMessageEvent>('message'),
+    ];
+    expect(replayed.map((event) => event.data.message)).toEqual([inDiscussion, inDirect]);
+    await again.next('ready');
+    const counts = (await again.next<AnnouncementUnreadCounts>('unread')).data.items;
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        { objectiveId: course, channelId: discussion, kind: 'discussion', unreadCount: 1 },
+        { objectiveId: course, channelId: direct, kind: 'direct', unreadCount: 1 },
+      ]),
+    );
+    expect(counts.some((item) => item.channelId === otherDirect)).toBe(false);
+
+    // Live: another learner's discussion message arrives; their direct messages never do.
+    await sayVia(testApp.app, otherLearner, otherDirect, 'Another private question');
+    const live = await sayVia(testApp.app, otherLearner, discussion, 'Hello _everyone_');
+    const message = await again.next<AnnouncementMessageEvent>('message');
+    expect(message.data).toEqual({ type: 'created', message: live });
+    expect((await again.next<AnnouncementUnreadCounts>('unread')).data.items).toEqual([
+      { objectiveId: course, channelId: discussion, kind: 'discussion', unreadCount: 2 },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(again.pending('message')).toEqual([]);
+  });
+
   it.runIf(dialect === 'sqlite')(
     'finds messages written by another process (the CLI) by polling the event log',
     async () => {
@@ -316,6 +411,8 @@ describe.runIf(await isPostgresReachable())('announcement events across two inst
   let first: TestApp;
   let secondDatabase: DatabaseHandle;
   let second: BuiltApp;
+  let secondOrigin: string | undefined;
+  const origin = async () => (secondOrigin ??= await listen(second.app));
 
   beforeAll(async () => {
     first = await createTestApp('postgres');
@@ -332,21 +429,41 @@ describe.runIf(await isPostgresReachable())('announcement events across two inst
 
   it('delivers a message posted through one instance to a stream held by the other', async () => {
     const { course, learner, instructor } = await aCourseWithMembers(first);
-    const origin = await listen(second.app);
     const stream = new SseClient();
     try {
-      await stream.connect(origin, learner);
+      await stream.connect(await origin(), learner);
       await stream.next('ready');
       expect((await stream.next<AnnouncementUnreadCounts>('unread')).data.items).toEqual([]);
       const started = Date.now();
       const posted = await postVia(first.app, instructor, course, 'From instance one');
       const message = await stream.next<AnnouncementMessageEvent>('message');
       expect(Date.now() - started).toBeLessThan(1000);
-      expect(message.data.message).toEqual(posted);
+      expect(message.data.message).toEqual(asChannelMessage(posted));
       expect((await stream.next<AnnouncementUnreadCounts>('unread')).data.items[0]).toMatchObject({
         objectiveId: course,
         unreadCount: 1,
       });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('delivers a discussion message posted through one instance to a member on the other', async () => {
+    const { course, learner, instructor } = await aCourseWithMembers(first);
+    const discussion = await openChannel(first.app, instructor, course, 'discussion');
+    const stream = new SseClient();
+    try {
+      await stream.connect(await origin(), learner);
+      await stream.next('ready');
+      await stream.next('unread');
+      const started = Date.now();
+      const posted = await sayVia(first.app, instructor, discussion, 'From instance one');
+      const message = await stream.next<AnnouncementMessageEvent>('message');
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(message.data.message).toEqual(posted);
+      expect((await stream.next<AnnouncementUnreadCounts>('unread')).data.items).toEqual([
+        { objectiveId: course, channelId: discussion, kind: 'discussion', unreadCount: 1 },
+      ]);
     } finally {
       await stream.close();
     }

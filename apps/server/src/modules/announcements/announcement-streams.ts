@@ -1,4 +1,5 @@
-// The members' live streams (text/event-stream) of this instance (docs/decisions/0022). A stream starts
+// The members' live streams (text/event-stream) of this instance (docs/decisions/0022), carrying the events
+// and unread counts of every kind of channel the user is a member of (docs/decisions/0023). A stream starts
 // with what the browser missed since its Last-Event-ID (or, on a first connection, the current position),
 // then a `ready` event and the current unread counts; afterwards every hub signal becomes a `message` event
 // (id = the event log's seq) for the members of its channel and an `unread` event with their new count.
@@ -13,7 +14,8 @@ import {
 import type { Principal } from '../../http/principal.ts';
 import type { AnnouncementsRepository, EventRow } from './announcements.repository.ts';
 import type { AnnouncementsHub, HubSignal } from './announcements-hub.ts';
-import { toAnnouncement } from './announcements.service.ts';
+import type { ChannelsRepository } from './channels.repository.ts';
+import { toChannelMessage } from './channels.service.ts';
 
 /** Events replayed at most on reconnection; a browser further behind reloads its lists anyway. */
 export const CATCH_UP_LIMIT = 1000;
@@ -37,22 +39,32 @@ function frame(event: string, data: unknown, id?: number): string {
 
 export function createAnnouncementStreams(deps: {
   repository: AnnouncementsRepository;
+  channels: ChannelsRepository;
   hub: AnnouncementsHub;
   log: FastifyBaseLogger;
 }) {
-  const { repository, hub, log } = deps;
+  const { repository, channels, hub, log } = deps;
   const streams = new Set<Stream>();
 
-  const sendMessage = (stream: Stream, event: EventRow) => {
-    if (event.seq <= stream.lastSeq) return;
-    const data: AnnouncementMessageEvent = { type: event.type, message: toAnnouncement(event) };
+  /** Sends the event unless the stream already had it; answers whether it was sent. */
+  const sendMessage = (stream: Stream, event: EventRow): boolean => {
+    if (event.seq <= stream.lastSeq) return false;
+    const data: AnnouncementMessageEvent = { type: event.type, message: toChannelMessage(event) };
     stream.res.write(frame(ANNOUNCEMENT_EVENT_MESSAGE, data, event.seq));
     stream.lastSeq = event.seq;
+    return true;
   };
   const sendUnread = async (stream: Stream, signal: HubSignal) => {
     const unreadCount = await repository.unreadCount(stream.userId, signal.channelId);
     const data: AnnouncementUnreadCounts = {
-      items: [{ objectiveId: signal.objectiveId, channelId: signal.channelId, unreadCount }],
+      items: [
+        {
+          objectiveId: signal.objectiveId,
+          channelId: signal.channelId,
+          unreadCount,
+          kind: signal.channelKind,
+        },
+      ],
     };
     stream.res.write(frame(ANNOUNCEMENT_EVENT_UNREAD, data));
   };
@@ -65,18 +77,16 @@ export function createAnnouncementStreams(deps: {
         if (stream.userId === signal.userId) await sendUnread(stream, signal);
       return;
     }
-    const readers = await repository.readersAmong(
+    const readers = await repository.membersAmong(
       [...new Set(inTenant.map((stream) => stream.userId))],
-      signal.objectiveId,
+      signal.channelId,
     );
     const members = inTenant.filter((stream) => readers.has(stream.userId));
     if (members.length === 0) return;
     const event = await repository.findEvent(signal.seq);
     if (!event) return;
-    for (const stream of members) {
-      sendMessage(stream, event);
-      await sendUnread(stream, signal);
-    }
+    // A signal heard twice (the SQLite poll racing a publish) or already replayed changes no count.
+    for (const stream of members) if (sendMessage(stream, event)) await sendUnread(stream, signal);
   }
 
   // Signals are handled one at a time, so each stream gets its events in log order.
@@ -136,16 +146,13 @@ export function createAnnouncementStreams(deps: {
           stream.lastSeq = await repository.lastSeq();
         } else {
           stream.lastSeq = lastEventId;
-          const channels = await repository.readableChannels(principal.tenantId, principal.userId);
-          for (const event of await repository.eventsAfter(channels, lastEventId, CATCH_UP_LIMIT))
+          const readable = await repository.readableChannels(principal.tenantId, principal.userId);
+          for (const event of await repository.eventsAfter(readable, lastEventId, CATCH_UP_LIMIT))
             sendMessage(stream, event);
         }
         res.write(frame('ready', {}, stream.lastSeq));
         const counts: AnnouncementUnreadCounts = {
-          items: await repository.unreadCountsOfEnrolledCourses(
-            principal.tenantId,
-            principal.userId,
-          ),
+          items: await channels.unreadCounts(principal.tenantId, principal.userId),
         };
         res.write(frame(ANNOUNCEMENT_EVENT_UNREAD, counts));
         // Signals that arrived meanwhile, in order, after everything above (seq already sent is skipped).

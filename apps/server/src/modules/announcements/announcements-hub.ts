@@ -1,4 +1,4 @@
-// Fan-out of announcement changes to the live streams of every app instance (docs/decisions/0022). The
+// Fan-out of channel changes (every kind, docs/decisions/0023) to the live streams of every app instance (docs/decisions/0022). The
 // database is the truth: a signal only says "event `seq` exists" or "this user's read marker moved", and
 // each instance reads what it sends from the database. On SQLite (one process) signals go straight to this
 // process's listeners; on PostgreSQL every instance LISTENs on one channel and signals are NOTIFYs, so an
@@ -7,15 +7,22 @@
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChannelKind } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
 
 export const NOTIFY_CHANNEL = 'portal_announcements';
 /** How often a SQLite server looks for events written by other processes (the CLI). */
 export const SQLITE_POLL_MS = 500;
 
+interface SignalChannel {
+  tenantId: string;
+  objectiveId: string;
+  channelId: string;
+  channelKind: ChannelKind;
+}
 export type HubSignal =
-  | { kind: 'event'; tenantId: string; objectiveId: string; channelId: string; seq: number }
-  | { kind: 'read'; tenantId: string; objectiveId: string; channelId: string; userId: string };
+  | ({ kind: 'event'; seq: number } & SignalChannel)
+  | ({ kind: 'read'; userId: string } & SignalChannel);
 
 export interface AnnouncementsHub {
   publish(signal: HubSignal): Promise<void>;
@@ -69,7 +76,7 @@ export function createAnnouncementsHub(options: {
         const rows = await options.db
           .selectFrom('channelEvents as e')
           .innerJoin('channels as c', 'c.id', 'e.channelId')
-          .select(['e.seq', 'e.tenantId', 'e.channelId', 'c.objectiveId'])
+          .select(['e.seq', 'e.tenantId', 'e.channelId', 'c.objectiveId', 'c.kind'])
           .where('e.seq', '>', highWater ?? 0)
           .orderBy('e.seq')
           .limit(500)
@@ -82,6 +89,7 @@ export function createAnnouncementsHub(options: {
               tenantId: row.tenantId,
               objectiveId: row.objectiveId,
               channelId: row.channelId,
+              channelKind: row.kind,
               seq: row.seq,
             });
         }

@@ -10,6 +10,7 @@ type Db = Kysely<Database>;
 export interface MessageRow {
   id: string;
   channelId: string;
+  kind: 'announcement' | 'discussion' | 'direct';
   objectiveId: string;
   authorId: string;
   firstName: string;
@@ -36,7 +37,7 @@ function posters(db: Db, objectiveId: string) {
     .where((eb) => eb.or([eb('rp.scopeId', 'is', null), eb('rp.scopeId', '=', objectiveId)]));
 }
 
-function messages(db: Db) {
+export function messages(db: Db) {
   return db
     .selectFrom('channelMessages as m')
     .innerJoin('channels as c', 'c.id', 'm.channelId')
@@ -44,6 +45,7 @@ function messages(db: Db) {
     .select([
       'm.id',
       'm.channelId',
+      'c.kind',
       'c.objectiveId',
       'm.authorId',
       'u.firstName',
@@ -57,8 +59,51 @@ function messages(db: Db) {
     .$narrowType<{ objectiveId: string }>();
 }
 
+/**
+ * The channels (aliased `c`) the user is a member of (docs/decisions/0023): announcement and discussion
+ * channels of the courses they are enrolled in, their own direct channels, and every channel of the courses
+ * for which they hold Announcement.Post (scoped to the course, or unscoped for all the tenant's courses).
+ */
+export function memberOf(userId: string) {
+  return (eb: ExpressionBuilder<Database & { c: Database['channels'] }, 'c'>) =>
+    eb.or([
+      eb.and([
+        eb('c.kind', '<>', 'direct'),
+        eb(
+          'c.objectiveId',
+          'in',
+          eb
+            .selectFrom('learnerCourses')
+            .select('objectiveId')
+            .where('userId', '=', userId)
+            .where('enrolled', '=', 1),
+        ),
+      ]),
+      eb.and([eb('c.kind', '=', 'direct'), eb('c.learnerId', '=', userId)]),
+      eb(
+        'c.objectiveId',
+        'in',
+        eb
+          .selectFrom('userRoles as ur')
+          .innerJoin('rolePermissions as rp', 'rp.roleId', 'ur.roleId')
+          .select('rp.scopeId')
+          .where('ur.userId', '=', userId)
+          .where('rp.name', '=', Permission.announcementPost),
+      ),
+      eb.exists(
+        eb
+          .selectFrom('userRoles as ur')
+          .innerJoin('rolePermissions as rp', 'rp.roleId', 'ur.roleId')
+          .select('ur.userId')
+          .where('ur.userId', '=', userId)
+          .where('rp.name', '=', Permission.announcementPost)
+          .where('rp.scopeId', 'is', null),
+      ),
+    ]);
+}
+
 /** Messages of a channel newer than the user's read marker, not theirs, not deleted. */
-function unreadOf(userId: string) {
+export function unreadOf(userId: string) {
   return (eb: ExpressionBuilder<Database, 'channelMessages'>) =>
     eb.and([
       eb('channelMessages.deleted', 'is', null),
@@ -108,58 +153,40 @@ export function createAnnouncementsRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** Of `userIds`, those who may read the course's channel: enrolled learners and its posters. */
-    async readersAmong(userIds: string[], objectiveId: string): Promise<Set<string>> {
-      if (userIds.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('learnerCourses')
-        .select('userId')
-        .where('objectiveId', '=', objectiveId)
-        .where('enrolled', '=', 1)
-        .where('userId', 'in', userIds)
-        .union(posters(db, objectiveId).where('ur.userId', 'in', userIds))
+    /** Of `userIds`, the members of the channel (see memberOf). */
+    async membersAmong(userIds: string[], channelId: string): Promise<Set<string>> {
+      const channel = await db
+        .selectFrom('channels')
+        .select(['kind', 'objectiveId', 'learnerId'])
+        .where('id', '=', channelId)
+        .executeTakeFirst();
+      if (userIds.length === 0 || !channel?.objectiveId) return new Set();
+      const readers =
+        channel.kind === 'direct'
+          ? db
+              .selectFrom('users')
+              .select('id as userId')
+              .where('id', '=', channel.learnerId ?? '')
+              .where('id', 'in', userIds)
+          : db
+              .selectFrom('learnerCourses')
+              .select('userId')
+              .where('objectiveId', '=', channel.objectiveId)
+              .where('enrolled', '=', 1)
+              .where('userId', 'in', userIds);
+      const rows = await readers
+        .union(posters(db, channel.objectiveId).where('ur.userId', 'in', userIds))
         .execute();
       return new Set(rows.map((row) => row.userId));
     },
 
-    /** The channels the user may read: those of enrolled courses and, with unscoped Announcement.Post, all the tenant's. */
+    /** The channels the user is a member of, of every kind (see memberOf). */
     async readableChannels(tenantId: string, userId: string): Promise<string[]> {
       const rows = await db
         .selectFrom('channels as c')
         .select('c.id')
         .where('c.tenantId', '=', tenantId)
-        .where((eb) =>
-          eb.or([
-            eb(
-              'c.objectiveId',
-              'in',
-              eb
-                .selectFrom('learnerCourses')
-                .select('objectiveId')
-                .where('userId', '=', userId)
-                .where('enrolled', '=', 1),
-            ),
-            eb(
-              'c.objectiveId',
-              'in',
-              eb
-                .selectFrom('userRoles as ur')
-                .innerJoin('rolePermissions as rp', 'rp.roleId', 'ur.roleId')
-                .select('rp.scopeId')
-                .where('ur.userId', '=', userId)
-                .where('rp.name', '=', Permission.announcementPost),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('userRoles as ur')
-                .innerJoin('rolePermissions as rp', 'rp.roleId', 'ur.roleId')
-                .select('ur.userId')
-                .where('ur.userId', '=', userId)
-                .where('rp.name', '=', Permission.announcementPost)
-                .where('rp.scopeId', 'is', null),
-            ),
-          ]),
-        )
+        .where(memberOf(userId))
         .execute();
       return rows.map((row) => row.id);
     },

@@ -5,7 +5,9 @@
 //   DELETE /api/lms/v1/objectives/{id}/announcements/{messageId}     the author
 //   POST   /api/lms/v1/objectives/{id}/announcements/read            members: {messageId} read and everything before
 //   GET    /api/lms/v1/users/me/announcement-unread-counts           the caller's enrolled courses
-//   GET    /api/lms/v1/users/me/announcement-events                  server-sent events (live, Last-Event-ID)
+//   GET    /api/lms/v1/users/me/announcement-events                  server-sent events (live, Last-Event-ID) of
+//                                                                    every kind of channel (decision 0023)
+// The generic channel API (discussion and direct channels too) is in channels.routes.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { announcementReadSchema, announcementTextSchema, idSchema } from '@portal/contracts';
@@ -15,6 +17,9 @@ import { createAnnouncementsRepository } from './announcements.repository.ts';
 import { createAnnouncementsService, TooManyRequestsError } from './announcements.service.ts';
 import { createAnnouncementsHub } from './announcements-hub.ts';
 import { createAnnouncementStreams } from './announcement-streams.ts';
+import { createChannelsRepository } from './channels.repository.ts';
+import { createChannelsService } from './channels.service.ts';
+import { registerChannelsRoutes } from './channels.routes.ts';
 
 const LMS_API = '/api/lms/v1';
 const courseParams = z.object({ objectiveId: idSchema }).strict();
@@ -32,7 +37,18 @@ export function registerAnnouncementsRoutes(
     log: ctx.log,
   });
   const service = createAnnouncementsService({ db: ctx.db, repository, clock: ctx.clock, hub });
-  const streams = createAnnouncementStreams({ repository, hub, log: ctx.log });
+  const channels = createChannelsRepository(ctx.db);
+  const streams = createAnnouncementStreams({ repository, channels, hub, log: ctx.log });
+  registerChannelsRoutes(
+    app,
+    createChannelsService({
+      db: ctx.db,
+      announcements: repository,
+      repository: channels,
+      clock: ctx.clock,
+      hub,
+    }),
+  );
   app.addHook('onReady', () => hub.ready());
   app.addHook('preClose', async () => {
     streams.closeAll();

@@ -41,7 +41,10 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
  * The stored form of an announcement: plain text, NFC, line breaks as "\n", no control characters, no
  * surrounding blank space. Throws the spec's "Maximum length is {{length}}" when too long.
  */
-export function normaliseAnnouncementText(text: string): string {
+export function normaliseAnnouncementText(
+  text: string,
+  emptyMessage = 'Enter the announcement.',
+): string {
   const normalised = text
     .normalize('NFC')
     .replace(/\r\n?/g, '\n')
@@ -49,7 +52,7 @@ export function normaliseAnnouncementText(text: string): string {
     .trim();
   if (normalised.length === 0)
     throw new BadRequestError('invalid_request', 'The request is not valid.', {
-      text: ['Enter the announcement.'],
+      text: [emptyMessage],
     });
   if (normalised.length > ANNOUNCEMENT_MAX_LENGTH)
     throw new BadRequestError('announcement_too_long', {
@@ -160,6 +163,7 @@ export function createAnnouncementsService(deps: {
         tenantId: principal.tenantId,
         objectiveId,
         channelId,
+        channelKind: 'announcement',
         seq,
       });
       return toAnnouncement((await repository.findMessage(channelId, id))!);
@@ -188,6 +192,7 @@ export function createAnnouncementsService(deps: {
         tenantId: principal.tenantId,
         objectiveId,
         channelId: message.channelId,
+        channelKind: 'announcement',
         seq,
       });
       return toAnnouncement((await repository.findMessage(message.channelId, message.id))!);
@@ -210,6 +215,7 @@ export function createAnnouncementsService(deps: {
         tenantId: principal.tenantId,
         objectiveId,
         channelId: message.channelId,
+        channelKind: 'announcement',
         seq,
       });
     },
@@ -226,6 +232,7 @@ export function createAnnouncementsService(deps: {
           tenantId: principal.tenantId,
           objectiveId,
           channelId,
+          channelKind: 'announcement',
           userId: principal.userId,
         });
     },
