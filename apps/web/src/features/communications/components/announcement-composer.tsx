@@ -87,9 +87,8 @@ export function AnnouncementEditor({
             setText(event.currentTarget.value);
             if (error) setError(null);
           }}
-          autosize
-          minRows={2}
-          maxRows={8}
+          rows={3}
+          resize="vertical"
           autoFocus={autoFocus}
           error={error}
           description={t('counter', {

@@ -31,8 +31,8 @@ export function CommunicationsHub({
       size="xl"
       title={
         <>
-          {t('title')}
-          <Text component="span" c="dimmed" size="sm" ms="xs">
+          {t('title')}{' '}
+          <Text component="span" c="dimmed" size="sm">
             <bdi>{courseName}</bdi>
           </Text>
         </>

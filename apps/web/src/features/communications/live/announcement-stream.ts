@@ -27,9 +27,11 @@ export interface StreamOptions {
 /** Opens the stream; returns the function that closes it for good. */
 export function openAnnouncementStream({
   queryClient,
-  EventSourceClass = EventSource,
+  EventSourceClass = globalThis.EventSource,
   onMessage,
 }: StreamOptions): () => void {
+  // A host without server-sent events (a test page, an embedding webview) gets the lists without live updates.
+  if (EventSourceClass === undefined) return () => undefined;
   let source: EventSource | null = null;
   let retryMs = FIRST_RETRY_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
