@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -19,7 +20,10 @@ afterEach(() => {
 
 let queryClient: QueryClient;
 function CaptureClient() {
-  queryClient = useQueryClient();
+  const client = useQueryClient();
+  useEffect(() => {
+    queryClient = client;
+  }, [client]);
   return null;
 }
 
