@@ -88,6 +88,7 @@ export function AnnouncementChannel({
               <li key={item.id}>
                 {item.id === firstUnreadId ? (
                   <Divider
+                    aria-label={t('unreadMarker')}
                     label={t('unreadMarker')}
                     labelPosition="center"
                     color="orange"

@@ -38,6 +38,8 @@ export function CommunicationsHub({
         </>
       }
       closeButtonProps={{ 'aria-label': t('close') }}
+      // The opener returns focus itself (hub-window.tsx).
+      returnFocus={false}
     >
       {opened ? <HubBody objectiveId={objectiveId} /> : null}
     </Modal>

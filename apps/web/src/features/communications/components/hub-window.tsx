@@ -8,6 +8,14 @@ export const hubWindow = onDemand<CommunicationsHubProps>(() =>
   import('./communications-hub.tsx').then((module) => module.CommunicationsHub),
 );
 
+/**
+ * Puts focus back on what opened the window once it closed. The window mounts already open (it loads on first
+ * use), so it never saw its opener get focus and cannot return it by itself.
+ */
+export function returnFocusAfterClose(target: () => HTMLElement | null | undefined): void {
+  setTimeout(() => target()?.focus(), 20);
+}
+
 export function HubWindow(props: CommunicationsHubProps) {
   return (
     <Suspense fallback={null}>

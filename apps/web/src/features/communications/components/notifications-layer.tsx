@@ -1,13 +1,13 @@
 // The course area's Notifications layer (spec course-experience §2): shown when the course has an announcement
 // channel, it opens the hub on that channel and carries the unread count (also in its accessible name).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Badge, NavLink } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format.ts';
 import { announcementUnreadCountsQuery, unreadCountOf } from '../api/unread-counts-query.ts';
-import { HubWindow, hubWindow } from './hub-window.tsx';
+import { HubWindow, hubWindow, returnFocusAfterClose } from './hub-window.tsx';
 
 export function NotificationsLayer({
   objectiveId,
@@ -24,10 +24,12 @@ export function NotificationsLayer({
   const counts = useQuery(announcementUnreadCountsQuery());
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   const count = unreadCountOf(counts.data?.items, objectiveId) ?? 0;
   return (
     <>
       <NavLink
+        ref={opener}
         component="button"
         type="button"
         label={label}
@@ -51,7 +53,10 @@ export function NotificationsLayer({
       {used ? (
         <HubWindow
           opened={opened}
-          onClose={() => setOpened(false)}
+          onClose={() => {
+            setOpened(false);
+            returnFocusAfterClose(() => opener.current);
+          }}
           objectiveId={objectiveId}
           courseName={courseName}
         />

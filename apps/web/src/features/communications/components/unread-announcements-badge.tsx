@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format.ts';
 import { announcementUnreadCountsQuery, unreadCountOf } from '../api/unread-counts-query.ts';
-import { HubWindow, hubWindow } from './hub-window.tsx';
+import { HubWindow, hubWindow, returnFocusAfterClose } from './hub-window.tsx';
 
 export function UnreadAnnouncementsBadge({
   objectiveId,
@@ -27,10 +27,11 @@ export function UnreadAnnouncementsBadge({
   const close = () => {
     setOpened(false);
     // Everything read: the badge is gone, so focus goes to the card's title link instead of the page's top.
-    if (!count) {
-      const link = anchor.current?.closest('article')?.querySelector<HTMLElement>('h2 a');
-      requestAnimationFrame(() => link?.focus());
-    }
+    returnFocusAfterClose(
+      () =>
+        anchor.current?.querySelector<HTMLElement>('button') ??
+        anchor.current?.closest('article')?.querySelector<HTMLElement>('h2 a'),
+    );
   };
 
   return (
