@@ -52,14 +52,16 @@ export function AnnouncementChannel({
     if (newestId && needsRead) mutate(newestId);
   }, [newestId, needsRead, mutate]);
 
-  // A message by someone else that arrives while the channel is open: said politely.
-  const shownNewest = useRef(newestId);
+  // A message by someone else that arrives while the channel is open: said politely. (Only a newer one: when
+  // the newest is deleted, the one before it becomes the newest without being news.)
+  const newestCreated = newest?.created ?? '';
+  const shownUpTo = useRef(newestCreated);
   useEffect(() => {
-    if (newestId === shownNewest.current) return;
-    shownNewest.current = newestId;
-    if (newest && newest.author.id !== user.id)
+    if (!newest || newestCreated <= shownUpTo.current) return;
+    shownUpTo.current = newestCreated;
+    if (newest.author.id !== user.id)
       announce(t('arrived', { author: newest.author.name, text: newest.text }));
-  }, [newest, newestId, user.id, t]);
+  }, [newest, newestCreated, user.id, t]);
 
   useEffect(() => {
     const element = viewport.current;

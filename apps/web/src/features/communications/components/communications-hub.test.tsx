@@ -101,6 +101,9 @@ describe('the communications hub', () => {
       }),
     );
     expect(await within(dialog).findByText('This announcement was deleted.')).toBeDefined();
+    // The message before the deleted one is no news.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(document.getElementById(LIVE_REGION_IDS.polite)!.textContent).not.toContain('Message 1');
   });
 
   it('says "Chat is not available" when the server is down, and retries', async () => {
