@@ -115,7 +115,12 @@ test('the hub works by keyboard and returns focus to what opened it', async ({ p
     .getByRole('navigation', { name: 'Course sections' })
     .getByRole('button', { name: /^Notifications/ });
   await expect(layer).toBeVisible();
-  await layer.focus();
+  // Tab through the page to the layer, as a keyboard user does.
+  for (let step = 0; step < 40; step += 1) {
+    if (await layer.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(layer).toBeFocused();
   await page.keyboard.press('Enter');
   const hub = page.getByRole('dialog', { name: `Messages ${COURSE}` });
   await expect(hub.getByText(/Office hours move to Thursday/)).toBeVisible();
@@ -150,4 +155,48 @@ test('the hub says chat is not available when its server cannot be reached, and 
   await page.unroute('**/api/lms/v1/objectives/*/announcements');
   await hub.getByRole('button', { name: 'Try again' }).click();
   await expect(hub.getByText(/Office hours move to Thursday/)).toBeVisible();
+});
+
+test('an administrator posts, edits and deletes an announcement in the hub', async ({ page }) => {
+  await signIn(page, accounts.admin);
+  const objectiveId = await objectiveIdOf(page, COURSE);
+  await page.goto(`/learn/courses/${objectiveId}`);
+  await page
+    .getByRole('navigation', { name: 'Course sections' })
+    .getByRole('button', { name: /^Notifications/ })
+    .click();
+  const hub = page.getByRole('dialog', { name: `Messages ${COURSE}` });
+  const box = hub.getByRole('textbox', { name: 'New announcement' });
+  await box.fill('Slides for week 2 are up.');
+  await expect(hub.getByText('25 of 2,000 characters')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Too long: the server's own words under the field.
+  await box.fill('x'.repeat(2001));
+  await hub.getByRole('button', { name: 'Post' }).click();
+  await expect(hub.getByText('Maximum length is 2000')).toBeVisible();
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+
+  await box.fill('Slides for week 2 are up.');
+  await hub.getByRole('button', { name: 'Post' }).click();
+  const messages = hub
+    .getByRole('region', { name: 'Messages in Announcements' })
+    .getByRole('listitem');
+  const mine = messages.last();
+  await expect(mine).toContainText('Slides for week 2 are up.');
+  await expect(box).toHaveValue('');
+
+  await mine.getByRole('button', { name: 'Edit' }).click();
+  await mine
+    .getByRole('textbox', { name: 'Edit the announcement' })
+    .fill('Slides for week 2 and 3.');
+  await mine.getByRole('button', { name: 'Save' }).click();
+  await expect(mine).toContainText('Slides for week 2 and 3.');
+  await expect(mine).toContainText('edited');
+
+  await mine.getByRole('button', { name: 'Delete' }).click();
+  const confirm = mine.getByRole('group', { name: 'Delete this announcement?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(mine).toContainText('This announcement was deleted.');
+  await expectNoAxeViolations(page);
 });
