@@ -16,6 +16,7 @@ import type certificates from './locales/en-US/certificates.json';
 import type calendar from './locales/en-US/calendar.json';
 import type dashboard from './locales/en-US/dashboard.json';
 import type tutor from './locales/en-US/tutor.json';
+import type communications from './locales/en-US/communications.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -38,6 +39,7 @@ declare module 'i18next' {
       calendar: typeof calendar;
       dashboard: typeof dashboard;
       tutor: typeof tutor;
+      communications: typeof communications;
     };
   }
 }

@@ -1,5 +1,5 @@
 // The signed-in page frame: skip link, header with user menu, main navigation, main region and footer.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -40,6 +40,29 @@ const TutorWidget = lazy(() =>
   })),
 );
 
+// The live announcement stream: its own chunk, started once the first page has painted.
+const AnnouncementLive = lazy(() =>
+  import('../../features/communications/live/announcement-live.tsx').then((module) => ({
+    default: module.AnnouncementLive,
+  })),
+);
+
+/** True from a moment after the first paint (two frames, then an idle slot). */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 export function ShellLayout() {
   const { t } = useTranslation('shell');
   const user = useCurrentUser();
@@ -56,6 +79,7 @@ export function ShellLayout() {
     panelRef,
   } = useMobileNavigation();
   const routerNavigation = useNavigation();
+  const painted = useAfterFirstPaint();
   useSelfRegisteredToast();
   useRouteFocus();
   // While the narrow-screen navigation is open, the page behind it is out of reach (like a dialog's).
@@ -146,6 +170,11 @@ export function ShellLayout() {
         ) : null}
         <AppFooter copyright={settings.copyright} />
       </footer>
+      {painted ? (
+        <Suspense fallback={null}>
+          <AnnouncementLive />
+        </Suspense>
+      ) : null}
     </AppShell>
   );
 }

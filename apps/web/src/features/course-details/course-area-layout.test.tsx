@@ -29,7 +29,10 @@ function workflowOf(aggregate: EnrollmentAggregate): ObjectiveWorkflow {
 }
 
 /** The content page's frame (the content itself is another feature's): its sidebar is what is tested. */
-async function renderContentLayer(aggregate: EnrollmentAggregate) {
+async function renderContentLayer(
+  aggregate: EnrollmentAggregate,
+  files: Record<string, () => Response> = {},
+) {
   const last = aggregate.objectiveWorkflowAggregate.lastObjectiveWorkflow;
   const root = {
     ...anActivity('Root').withChildren(anActivity('One')).buildRoot(),
@@ -40,6 +43,7 @@ async function renderContentLayer(aggregate: EnrollmentAggregate) {
     aggregates: [aggregate],
     workflows: last ? [workflowOf(aggregate)] : [],
     trees: last ? { [last.id]: root } : {},
+    files,
   });
   const objectiveId = aggregate.objective.id;
   await renderListPage(
@@ -80,5 +84,28 @@ describe('course sections (spec 2 sidebar layers)', () => {
     await act(() => Promise.resolve());
     expect(layers.getByRole('link', { name: 'Details' })).toBeTruthy();
     expect(layers.queryByRole('link', { name: 'Content' })).toBeNull();
+  });
+
+  it('offer Notifications with the unread count when the course has an announcement channel', async () => {
+    const aggregate = anEnrollment().inProgress(0.4).build();
+    const channelId = '77777777-7777-4777-8777-777777777777';
+    aggregate.objective.announcementChannelId = channelId;
+    const counts = {
+      items: [{ objectiveId: aggregate.objective.id, channelId, unreadCount: 3 }],
+    };
+    const { layers } = await renderContentLayer(aggregate, {
+      '/api/lms/v1/users/me/announcement-unread-counts': () =>
+        new Response(JSON.stringify(counts), { headers: { 'content-type': 'application/json' } }),
+    });
+    const notifications = await layers.findByRole('button', {
+      name: 'Notifications, Unread announcements: 3',
+    });
+    expect(notifications.getAttribute('aria-haspopup')).toBe('dialog');
+  });
+
+  it('offer no Notifications for a course without an announcement channel', async () => {
+    const { layers } = await renderContentLayer(anEnrollment().inProgress(0.4).build());
+    await layers.findByRole('link', { name: 'Content' });
+    expect(layers.queryByRole('button', { name: /Notifications/ })).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
-// The course area's frame: a sidebar of layers (Details; Content while in progress or reviewable) beside the page.
+// The course area's frame: a sidebar of layers (Details; Content while in progress or reviewable; Notifications
+// when the course has an announcement channel) beside the page.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Box, Group, NavLink, Stack } from '@mantine/core';
 import { IconInfoCircle, IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { idSchema } from '@portal/contracts';
+import { NotificationsLayer } from '../communications/components/notifications-layer.tsx';
 import { courseContentPath, courseDetailsPath } from './course-paths.ts';
 import { useCourseOverview } from './use-course-overview.ts';
 
@@ -28,9 +30,10 @@ export function CourseAreaLayout({ objectiveId, current, children }: CourseAreaL
 
 function CourseArea({ objectiveId, current, children }: CourseAreaLayoutProps) {
   const { t } = useTranslation('courseDetails');
-  const { derived } = useCourseOverview(objectiveId, new Date());
+  const { aggregate, derived } = useCourseOverview(objectiveId, new Date());
   // No sidebar while the course loads or cannot be shown: the page explains that itself.
-  if (!derived) return <>{children}</>;
+  if (!derived || !aggregate.data) return <>{children}</>;
+  const { objective } = aggregate.data;
   const layers: { layer: CourseLayer; to: string; label: string; icon: ReactNode }[] = [
     {
       layer: 'details',
@@ -64,6 +67,16 @@ function CourseArea({ objectiveId, current, children }: CourseAreaLayoutProps) {
               />
             </li>
           ))}
+          {/* Spec 2: Notifications only with a channel; it opens the hub rather than another page. */}
+          {objective.announcementChannelId ? (
+            <li>
+              <NotificationsLayer
+                objectiveId={objectiveId}
+                courseName={objective.name}
+                label={t('layers.notifications')}
+              />
+            </li>
+          ) : null}
         </Stack>
       </Box>
       <Box style={{ flex: '1 1 480px', minWidth: 0 }}>{children}</Box>

@@ -17,6 +17,7 @@ import {
   CourseCover,
   NotAvailableYetMarker,
 } from '../../../components/course-list/course-card-parts.tsx';
+import { UnreadAnnouncementsBadge } from '../../communications/components/unread-announcements-badge.tsx';
 import { CourseCardFooter } from './course-card-footer.tsx';
 import { CourseResult } from './course-result.tsx';
 
@@ -54,6 +55,9 @@ export function CourseCard({ aggregate, gradingScale, now }: CourseCardProps) {
           ) : null}
           {isComingSoon(aggregate) ? <ComingSoonMarker /> : null}
           {locked ? <NotAvailableYetMarker /> : null}
+          {objective.announcementChannelId ? (
+            <UnreadAnnouncementsBadge objectiveId={objective.id} courseName={objective.name} />
+          ) : null}
         </Group>
         <Title order={2} size="h4" id={titleId}>
           <Anchor component={Link} to={cardLinkTarget(aggregate)} inherit>
