@@ -30,6 +30,7 @@ import { dashboardMigration } from './migrations/0009-dashboard.ts';
 import { analyticsXapiMigration } from './migrations/0010-analytics-xapi.ts';
 import { tutorMigration } from './migrations/0011-tutor.ts';
 import { announcementsMigration } from './migrations/0012-announcements.ts';
+import { tutorGenerationMigration } from './migrations/0014-tutor-generation.ts';
 
 /** Connections per process when DATABASE_POOL_SIZE is not set (README, configuration). */
 export const DEFAULT_POOL_SIZE = 8;
@@ -100,6 +101,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0010-analytics-xapi': analyticsXapiMigration(),
     '0011-tutor': tutorMigration(dialect),
     '0012-announcements': announcementsMigration(dialect),
+    '0014-tutor-generation': tutorGenerationMigration(),
   };
 }
 
