@@ -147,6 +147,22 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(model.name).toBe('Introduction to Machine Learning');
     expect(Number(model.passages)).toBeGreaterThan(0);
+    // The syllabus PDF the Data Literacy About links is indexed too, as part of the About (decision 0024).
+    const syllabus = await testApp.ctx.db
+      .selectFrom('tutorPassages as p')
+      .innerJoin('tutorKnowledgeModels as m', 'm.id', 'p.knowledgeModelId')
+      .innerJoin('objectives as o', 'o.id', 'm.objectiveId')
+      .select(['o.name', 'p.title', 'p.axis', 'p.text'])
+      .where('p.text', 'like', '%Week 2: Framing a question%')
+      .execute();
+    expect(syllabus).toEqual([
+      {
+        name: 'Data Literacy Essentials',
+        title: 'Data Literacy Essentials: Course syllabus',
+        axis: null,
+        text: expect.stringContaining('further reading on bias'),
+      },
+    ]);
     const me = await get('users/me', seeded!.userIds.learner);
     expect(me).toMatchObject({ username: expect.any(String), department_name: expect.any(String) });
   });

@@ -24,6 +24,8 @@ export interface TestLlm {
   /** Until `recover()`, send the headers and then nothing. */
   hang(): void;
   recover(): void;
+  /** Requests still waiting for an answer (hanging ones the portal has not given up on). */
+  openRequests(): number;
   close(): Promise<void>;
 }
 
@@ -124,6 +126,7 @@ export async function startTestLlm(options: { key?: string } = {}): Promise<Test
       hanging = false;
       for (const res of open) res.destroy();
     },
+    openRequests: () => open.size,
     async close() {
       for (const res of open) res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,7 +2,8 @@
 // (test/test-llm.ts): streamed answers with citations, NOT_COVERED, the fallback when the endpoint fails or
 // hangs, locked passages and injected instructions never reaching the model, the daily limit, and the text of a
 // course's PDF answering a question.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request as httpRequest } from 'node:http';
 import type { TutorStreamEvent } from '@portal/contracts';
 import { fixedClock } from '../../lib/clock.ts';
 import { clientHeaders, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -210,6 +211,39 @@ describe.each(await testDialects())('generative tutor on %s', (dialect) => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(hung.generation?.status).toBe('failed');
     expect(hung.passages[0]!.title).toBe('Reading charts');
+  });
+
+  it('stops asking the model when the learner leaves mid-answer, and keeps a retrieval answer', async () => {
+    llm.hang();
+    const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    // A browser tab closing: the connection goes away after the first line.
+    const request = httpRequest(`${address}/api/lms/v1/tutor/questions/stream`, {
+      method: 'POST',
+      headers: clientHeaders(cookie),
+      agent: false,
+    });
+    request.end(JSON.stringify({ knowledgeModelId, question: 'Explain histogram bars' }));
+    const first = await new Promise<string>((resolve, reject) => {
+      request.on('response', (response) =>
+        response.once('data', (chunk) => resolve(String(chunk))),
+      );
+      request.on('error', reject);
+    });
+    expect(JSON.parse(first.split('\n')[0]!).type).toBe('passages');
+    await vi.waitFor(() => expect(llm.requests).toHaveLength(1));
+    request.destroy();
+    // Longer than the idle timeout (400 ms), which would have stored a failed generation.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(llm.openRequests()).toBe(0);
+    const row = await testApp.ctx.db
+      .selectFrom('tutorQuestions')
+      .select(['question', 'generation'])
+      .orderBy('created', 'desc')
+      .orderBy('id', 'desc')
+      .where('question', '=', 'Explain histogram bars')
+      .execute();
+    expect(row.map((r) => r.generation)).toContain(null);
+    expect(row.map((r) => r.generation).filter((g) => g === null)).toHaveLength(1);
   });
 
   it('answers from the text of a PDF the course links, linked to the activity', async () => {
