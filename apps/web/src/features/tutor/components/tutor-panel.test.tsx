@@ -16,7 +16,7 @@ const DEFAULT_MODEL = '44444444-4444-4444-8444-444444444444';
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-let calls: { method: string; url: string; body?: unknown }[];
+let calls: { method: string; url: string; body?: unknown; signal?: AbortSignal | null }[];
 let history: unknown[];
 let failQuestions: number | null;
 /** The generative answer the stream gives (null: a retrieval answer), and a gate before its end. */
@@ -43,7 +43,12 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({
+        method,
+        url,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        signal: init?.signal,
+      });
       if (url.endsWith(`/users/me/objectives/${COURSE}/objective-workflow-aggregate`))
         return json(enrolment);
       if (url.endsWith(`/objective-workflow-aggregates/${AGGREGATE}/knowledge-model`))
@@ -77,6 +82,8 @@ beforeEach(() => {
         const waitFor = gate;
         const body = new ReadableStream<Uint8Array>({
           async start(controller) {
+            // As fetch does: an aborted request errors its body.
+            init?.signal?.addEventListener('abort', () => controller.error(init.signal!.reason));
             controller.enqueue(line({ type: 'passages', passages: [passage] }));
             for (const text of pieces) controller.enqueue(line({ type: 'delta', text }));
             if (waitFor) await waitFor;
@@ -165,6 +172,23 @@ describe('TutorPanel', () => {
         'A histogram shows how often each value occurs [1].',
       ),
     );
+  });
+
+  it('stops the answer being composed when the tutor closes, without reporting a failure', async () => {
+    generated = { status: 'answered', text: 'Partial [1].', pieces: ['Partial '] };
+    gate = new Promise(() => undefined);
+    const dialog = within(await renderAt('/courses'));
+    fireEvent.change(await dialog.findByRole('textbox', { name: 'Your question' }), {
+      target: { value: 'histogram' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Ask' }));
+    expect(await dialog.findByText('Partial')).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.signal?.aborted).toBe(false);
+    cleanup();
+    expect(post.signal?.aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(document.getElementById(LIVE_REGION_IDS.assertive)?.textContent ?? '').toBe('');
   });
 
   it('says when the course does not cover the question, and falls back to the passages when the tutor failed', async () => {

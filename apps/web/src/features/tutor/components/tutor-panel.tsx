@@ -259,7 +259,10 @@ function TutorConversation({
       setQuestion('');
       announce(announcement(answer, t));
     },
-    onError: (error) => announce(errorText(error), 'assertive'),
+    onError: (error) => {
+      // Closing the drawer mid-answer is not a failure to report.
+      if (!leaving.current?.signal.aborted) announce(errorText(error), 'assertive');
+    },
     onSettled: () => setProgress(null),
   });
   const clear = useMutation({
