@@ -1,6 +1,8 @@
 // The tutor assistant as Ada: inside Introduction to Machine Learning it answers from that course's text
-// activities with a link to the activity; the link opens it; the history is cleared after confirmation;
-// axe on the page with the tutor open.
+// activities — composed by the generative endpoint (the e2e server's local OpenAI-compatible stand-in, which
+// answers the first sentence of passage [1] and cites it) — with a cited link to the activity; the link opens
+// it; a question the course does not cover says so; the history is cleared after confirmation; axe on the page
+// with the tutor open. Retrieval-only answers (no endpoint) are covered by the server and component tests.
 import {
   accounts,
   expect,
@@ -33,13 +35,25 @@ test('a learner asks the tutor about a course, follows the passage to its activi
   await expect(tutor.getByText('No questions yet.')).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Enter asks; the answer is a passage of the "Clustering" text activity, announced to screen readers.
-  await question.fill('What is clustering about?');
+  // Enter asks; the answer comes from a passage of the "Clustering" text activity, cites it, and is announced
+  // to screen readers once complete.
+  await question.fill('Explain clustering');
   await question.press('Enter');
-  const passageLink = tutor.getByRole('link', { name: 'Clustering' });
+  const passageLink = tutor.getByRole('link', { name: '[1] Clustering' });
   await expect(passageLink).toBeVisible();
-  await expect(tutor.getByText('This part covers clustering.', { exact: false })).toBeVisible();
-  await expect(page.locator('#live-announcer-polite')).toContainText('Passages found');
+  await expect(tutor.getByText('Sources')).toBeVisible();
+  await expect(tutor.getByText(/This part covers clustering.*\[1\]/)).toBeVisible();
+  await expect(tutor.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('#live-announcer-polite')).toContainText('This part covers clustering');
+  await expectNoAxeViolations(page);
+
+  // A question the course does not cover: said in words, with the passages found.
+  await question.fill('Is clustering a unicorn?');
+  await question.press('Enter');
+  await expect(tutor.getByText('The course does not cover this question.')).toBeVisible();
+  await expect(page.locator('#live-announcer-polite')).toContainText(
+    'The course does not cover this question.',
+  );
   await expectNoAxeViolations(page);
 
   await passageLink.click();
@@ -50,10 +64,10 @@ test('a learner asks the tutor about a course, follows the passage to its activi
 
   // The history is kept; clearing asks first.
   await open.click();
-  await expect(tutor.getByText('What is clustering about?')).toBeVisible();
+  await expect(tutor.getByText('Explain clustering')).toBeVisible();
   await tutor.getByRole('button', { name: 'Clear history' }).click();
   await tutor.getByRole('button', { name: 'Cancel' }).click();
-  await expect(tutor.getByText('What is clustering about?')).toBeVisible();
+  await expect(tutor.getByText('Explain clustering')).toBeVisible();
   await tutor.getByRole('button', { name: 'Clear history' }).click();
   await tutor.getByRole('button', { name: 'Clear', exact: true }).click();
   await expect(tutor.getByText('No questions yet.')).toBeVisible();

@@ -43,6 +43,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   FRAME_ANCESTORS: z.string().default(''),
   TUTOR_DAILY_QUESTIONS: z.coerce.number().int().positive().default(50),
+  TUTOR_LLM_URL: z.url().optional(),
+  TUTOR_LLM_KEY: z.string().min(1).optional(),
+  TUTOR_LLM_MODEL: z.string().min(1).optional(),
+  TUTOR_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -75,6 +79,21 @@ export function parseTrustProxy(value: string): TrustProxy {
   const invalid = entries.find((entry) => !address.test(entry));
   if (invalid) throw new Error(`Invalid configuration: TRUST_PROXY entry "${invalid}"`);
   return entries;
+}
+
+/** The generative tutor's endpoint: TUTOR_LLM_URL and TUTOR_LLM_MODEL together, or neither. */
+function tutorLlmConfig(
+  url: string | undefined,
+  key: string | undefined,
+  model: string | undefined,
+  timeoutMs: number,
+): AppConfig['tutorLlm'] {
+  if (url === undefined) return undefined;
+  if (model === undefined)
+    throw new Error(
+      'Invalid configuration: TUTOR_LLM_URL needs TUTOR_LLM_MODEL (the model to ask)',
+    );
+  return { url: url.replace(/\/+$/, ''), key, model, timeoutMs };
 }
 
 /** Origins allowed to frame the portal, as CSP frame-ancestors sources (always including 'self'). */
@@ -115,6 +134,12 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Questions a learner may ask the tutor per UTC day. */
   tutorDailyQuestions: number;
+  /**
+   * The OpenAI-compatible endpoint composing the tutor's answers from the retrieved passages
+   * (docs/decisions/0024); undefined without TUTOR_LLM_URL (retrieval answers only). `url` has no trailing
+   * slash; `timeoutMs` is the longest wait for the endpoint's next piece of answer.
+   */
+  tutorLlm: { url: string; key: string | undefined; model: string; timeoutMs: number } | undefined;
   /** Password and registration attempts per IP (and login) per minute; /oidc/login allows six times as many. */
   signInRateLimitPerMinute: number;
   /** Where the built-in LTI tools listen (apps/lti-tools); the demo seed registers them there. */
@@ -201,6 +226,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     commandSyncWaitMs: e.COMMAND_SYNC_WAIT_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     tutorDailyQuestions: e.TUTOR_DAILY_QUESTIONS,
+    tutorLlm: tutorLlmConfig(
+      e.TUTOR_LLM_URL,
+      e.TUTOR_LLM_KEY,
+      e.TUTOR_LLM_MODEL,
+      e.TUTOR_LLM_TIMEOUT_MS,
+    ),
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE,
     builtInLtiToolUrl: e.LTI_TOOLS_URL.replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -31,6 +31,7 @@ import { analyticsXapiMigration } from './migrations/0010-analytics-xapi.ts';
 import { tutorMigration } from './migrations/0011-tutor.ts';
 import { announcementsMigration } from './migrations/0012-announcements.ts';
 import { discussionsMigration } from './migrations/0013-discussions.ts';
+import { tutorGenerationMigration } from './migrations/0014-tutor-generation.ts';
 
 /** Connections per process when DATABASE_POOL_SIZE is not set (README, configuration). */
 export const DEFAULT_POOL_SIZE = 8;
@@ -102,6 +103,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0011-tutor': tutorMigration(dialect),
     '0012-announcements': announcementsMigration(dialect),
     '0013-discussions': discussionsMigration(),
+    '0014-tutor-generation': tutorGenerationMigration(),
   };
 }
 

@@ -779,6 +779,8 @@ export interface TutorQuestionsTable {
   knowledgeModelId: string;
   question: string;
   passages: string;
+  /** The generative tutor's answer, JSON (migration 0014); null for retrieval answers. */
+  generation: string | null;
   cleared: Generated<number>;
   created: string;
 }

@@ -27,6 +27,8 @@ import { signInAs } from '../test/sign-in.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { verifyPassword } from '../lib/password.ts';
 import { findRoleNames, findUserByLogin } from '../modules/identity/identity.repository.ts';
+import { questionTerms } from '../modules/tutor/passages.ts';
+import { createTutorRepository } from '../modules/tutor/tutor.repository.ts';
 import { buildCatalogFilter, emptyCourseListFilters } from '@portal/domain';
 import { DATA_LITERACY_FILES, KICKOFF_OPENS_AFTER_SECONDS } from './demo-course-experience.ts';
 import { DEMO_ACCOUNTS, seedDemoTenantIfEmpty, type DemoTenant } from './demo-seed.ts';
@@ -148,6 +150,35 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(model.name).toBe('Introduction to Machine Learning');
     expect(Number(model.passages)).toBeGreaterThan(0);
+    // The syllabus PDF the Data Literacy About links is indexed too, as part of the About (decision 0024).
+    const syllabus = await testApp.ctx.db
+      .selectFrom('tutorPassages as p')
+      .innerJoin('tutorKnowledgeModels as m', 'm.id', 'p.knowledgeModelId')
+      .innerJoin('objectives as o', 'o.id', 'm.objectiveId')
+      .select(['o.name', 'p.title', 'p.axis', 'p.text'])
+      .where('p.text', 'like', '%Week 2: Framing a question%')
+      .execute();
+    expect(syllabus).toEqual([
+      {
+        name: 'Data Literacy Essentials',
+        title: 'Data Literacy Essentials: Course syllabus',
+        axis: null,
+        text: expect.stringContaining('further reading on bias'),
+      },
+    ]);
+    const dataLiteracy = await testApp.ctx.db
+      .selectFrom('tutorKnowledgeModels as m')
+      .innerJoin('objectives as o', 'o.id', 'm.objectiveId')
+      .select('m.id')
+      .where('o.name', '=', 'Data Literacy Essentials')
+      .executeTakeFirstOrThrow();
+    const hits = await createTutorRepository(testApp.ctx.db, dialect).search(
+      dataLiteracy.id,
+      questionTerms('Which week covers further reading on bias?'),
+      [],
+      4,
+    );
+    expect(hits[0]?.title).toBe('Data Literacy Essentials: Course syllabus');
     const me = await get('users/me', seeded!.userIds.learner);
     expect(me).toMatchObject({ username: expect.any(String), department_name: expect.any(String) });
   });

@@ -60,13 +60,28 @@ export function htmlBlocks(html: string): Block[] {
 
 /** Passages of the HTML: consecutive blocks joined until the next heading or the size limit. */
 export function htmlPassages(html: string, maxChars = PASSAGE_MAX_CHARS): string[] {
+  return blockPassages(htmlBlocks(html), maxChars);
+}
+
+/** Passages of plain text (a PDF's): its lines joined up to the size limit. */
+export function textPassages(text: string, maxChars = PASSAGE_MAX_CHARS): string[] {
+  return blockPassages(
+    text
+      .split('\n')
+      .map((line) => ({ heading: false, text: line.replace(/\s+/g, ' ').trim() }))
+      .filter((block) => block.text !== ''),
+    maxChars,
+  );
+}
+
+function blockPassages(blocks: Block[], maxChars: number): string[] {
   const passages: string[] = [];
   let current = '';
   const flush = () => {
     if (current !== '') passages.push(current);
     current = '';
   };
-  for (const block of htmlBlocks(html)) {
+  for (const block of blocks) {
     if (block.heading) flush();
     // A single block longer than the limit is cut at word boundaries.
     let rest = block.text;

@@ -5,7 +5,7 @@ import { idSchema } from '@portal/contracts';
 import { loadConfig } from '../../config.ts';
 import { createDatabase, migrateToLatest } from '../../db/database.ts';
 import { findCliTenant } from '../../lib/cli-tenant.ts';
-import { createTutorRepository } from './tutor.repository.ts';
+import { createTutorRepository, portalPdfReader } from './tutor.repository.ts';
 
 const USAGE = `Usage:
   tutor reindex [--tenant-domain <domain>] [--course <course id>]`;
@@ -33,7 +33,11 @@ try {
   await migrateToLatest(database);
   const tenant = await findCliTenant(database.db, values['tenant-domain']);
   if (!tenant) fail('No such tenant (start the server or run the seed first).');
-  const repository = createTutorRepository(database.db, database.dialect);
+  const repository = createTutorRepository(
+    database.db,
+    database.dialect,
+    portalPdfReader(config.webDist),
+  );
   const courses = values.course
     ? [values.course.toLowerCase()]
     : await repository.objectiveIds(tenant.id);

@@ -6,7 +6,10 @@ import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { nameBasedId, newId } from '../../lib/ids.ts';
 import { createWorkflowsRepository } from '../workflows/workflows.repository.ts';
-import { htmlPassages } from './passages.ts';
+import { htmlPassages, textPassages } from './passages.ts';
+import { pdfLinks, webAppPdfReader, type PdfTextReader } from './pdf-text.ts';
+import { resolve } from 'node:path';
+import { defaultWebDist } from '../../http/spa.routes.ts';
 
 /** Namespace of the knowledge models' name-based ids: one model per course, the same id on every rebuild. */
 const KNOWLEDGE_MODEL_NAMESPACE = '5d0f3f7e-6a43-4a56-9d1c-1f6e3c2b7a10';
@@ -29,42 +32,86 @@ export interface NewPassage {
   text: string;
 }
 
-/** The course's passages: the About first, then every text activity in the order of the course tree. */
+/**
+ * The course's passages: the About first, then every text activity in the order of the course tree; each
+ * followed by the text of the portal-served PDFs it links or embeds (when a reader is given), linked to it.
+ */
 export async function coursePassages(
   db: Kysely<Database>,
   dialect: DialectName,
   objective: { name: string; about: string | null; activityId: string },
+  readPdf?: PdfTextReader,
 ): Promise<NewPassage[]> {
-  const passages: NewPassage[] = htmlPassages(objective.about ?? '').map((text) => ({
+  const pdfTexts = new Map<string, string | null>();
+  const withPdfs = async (html: string, source: Omit<NewPassage, 'text'>) => {
+    const found: NewPassage[] = htmlPassages(html).map((text) => ({ ...source, text }));
+    if (!readPdf) return found;
+    for (const link of pdfLinks(html)) {
+      if (!pdfTexts.has(link.path)) pdfTexts.set(link.path, await readPdf(link.path));
+      const text = pdfTexts.get(link.path);
+      if (!text) continue;
+      const title = link.label === '' ? source.title : `${source.title}: ${link.label}`;
+      for (const passage of textPassages(text)) found.push({ ...source, title, text: passage });
+    }
+    return found;
+  };
+  const passages: NewPassage[] = await withPdfs(objective.about ?? '', {
     activityId: null,
     axis: null,
     title: objective.name,
-    text,
-  }));
+  });
   const { activities, parts } = await createWorkflowsRepository(db, dialect).loadTree(
     objective.activityId,
   );
   const byId = new Map(activities.map((activity) => [activity.id, activity]));
-  const visit = (parentId: string, parentAxis: string, depth: number) => {
+  const visit = async (parentId: string, parentAxis: string, depth: number) => {
     if (depth > 32) return;
     for (const part of parts.filter((p) => p.parentActivityId === parentId)) {
       const axis = parentAxis === '' ? part.id : `${parentAxis}/${part.id}`;
       const activity = byId.get(part.childActivityId);
       if (!activity) continue;
       if (activity.type === ActivityType.text && activity.content) {
-        for (const text of htmlPassages(activity.content))
-          passages.push({ activityId: activity.id, axis, title: activity.name, text });
+        passages.push(
+          ...(await withPdfs(activity.content, {
+            activityId: activity.id,
+            axis,
+            title: activity.name,
+          })),
+        );
       }
-      visit(activity.id, axis, depth + 1);
+      await visit(activity.id, axis, depth + 1);
     }
   };
-  visit(objective.activityId, '', 0);
+  await visit(objective.activityId, '', 0);
   return passages;
+}
+
+const webPublic = resolve(import.meta.dirname, '../../../../web/public');
+const builtReader = webAppPdfReader(defaultWebDist());
+const publicReader = webAppPdfReader(webPublic);
+
+/** The built web app's PDFs, else the web app's public folder (a checkout that was not built). */
+const defaultPdfReader: PdfTextReader = async (path) =>
+  (await builtReader(path)) ?? (await publicReader(path));
+
+/** The PDFs under the configured web app folder, else the defaults. */
+export function portalPdfReader(webDist: string | undefined): PdfTextReader {
+  if (webDist === undefined) return defaultPdfReader;
+  const configured = webAppPdfReader(webDist);
+  return async (path) => (await configured(path)) ?? (await defaultPdfReader(path));
 }
 
 export type TutorRepository = ReturnType<typeof createTutorRepository>;
 
-export function createTutorRepository(db: Kysely<Database>, dialect: DialectName) {
+/**
+ * `readPdf` reads the text of the portal-served PDFs the content links (default: the web app's built files,
+ * then its public folder — what /learn/ serves).
+ */
+export function createTutorRepository(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  readPdf: PdfTextReader = defaultPdfReader,
+) {
   return {
     /** The course of the caller's enrolment aggregate, or undefined when the aggregate is not theirs. */
     async findAggregateObjective(
@@ -126,7 +173,7 @@ export function createTutorRepository(db: Kysely<Database>, dialect: DialectName
         // Two rebuilds of one course on PostgreSQL run one after the other (SQLite has one writer anyway).
         if (dialect === 'postgres')
           await sql`SELECT pg_advisory_xact_lock(hashtext(${knowledgeModelId}))`.execute(tx);
-        const passages = await coursePassages(tx, dialect, objective);
+        const passages = await coursePassages(tx, dialect, objective, readPdf);
         if (dialect === 'sqlite') {
           await sql`DELETE FROM tutor_passages_fts WHERE knowledge_model_id = ${knowledgeModelId}`.execute(
             tx,
@@ -218,6 +265,7 @@ export function createTutorRepository(db: Kysely<Database>, dialect: DialectName
       knowledgeModelId: string;
       question: string;
       passages: string;
+      generation?: string | null;
       created: string;
     }): Promise<string> {
       const id = newId();
@@ -226,6 +274,15 @@ export function createTutorRepository(db: Kysely<Database>, dialect: DialectName
         .values({ id, ...row })
         .execute();
       return id;
+    },
+
+    /** Stores the generative answer (JSON) of a question. */
+    async setGeneration(questionId: string, generation: string): Promise<void> {
+      await db
+        .updateTable('tutorQuestions')
+        .set({ generation })
+        .where('id', '=', questionId)
+        .execute();
     },
 
     /** Questions the user asked in [from, to) (cleared ones too: clearing does not reset the limit). */
@@ -243,7 +300,7 @@ export function createTutorRepository(db: Kysely<Database>, dialect: DialectName
     async history(userId: string, knowledgeModelId: string) {
       return db
         .selectFrom('tutorQuestions')
-        .select(['id', 'question', 'passages', 'created'])
+        .select(['id', 'question', 'passages', 'generation', 'created'])
         .where('userId', '=', userId)
         .where('knowledgeModelId', '=', knowledgeModelId)
         .where('cleared', '=', 0)

@@ -170,6 +170,21 @@ describe.each(await testDialects())('tutor on %s', (dialect) => {
     expect(tables.passages.map((p: { title: string }) => p.title)).toEqual(['Tables']);
   });
 
+  it('streams the retrieval answer without a generative endpoint (TUTOR_LLM_URL unset)', async () => {
+    const knowledgeModelId = await modelId();
+    const response = await request('POST', '/api/lms/v1/tutor/questions/stream', {
+      knowledgeModelId,
+      question: 'rows and columns',
+    });
+    expect(response.statusCode).toBe(200);
+    const events = response.body
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { type: string; answer?: { generation: unknown } });
+    expect(events.map((event) => event.type)).toEqual(['passages', 'done']);
+    expect(events[1]!.answer).toMatchObject({ question: 'rows and columns', generation: null });
+  });
+
   it('answers from an activity once it opens', async () => {
     const knowledgeModelId = await modelId();
     clock.set('2030-04-02T09:00:00.000Z');
@@ -286,7 +301,7 @@ describe.each(await testDialects())('tutor on %s', (dialect) => {
       request('POST', '/api/lms/v1/tutor/questions', { knowledgeModelId, question: 'tables' });
     // Three questions were asked today already (the fourth, in April, counts for that day).
     let status = 200;
-    let asked = 2;
+    let asked = 3;
     while (status === 200) {
       const response = await ask();
       status = response.statusCode;

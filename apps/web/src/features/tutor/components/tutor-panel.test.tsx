@@ -16,9 +16,13 @@ const DEFAULT_MODEL = '44444444-4444-4444-8444-444444444444';
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-let calls: { method: string; url: string; body?: unknown }[];
+let calls: { method: string; url: string; body?: unknown; signal?: AbortSignal | null }[];
 let history: unknown[];
 let failQuestions: number | null;
+/** The generative answer the stream gives (null: a retrieval answer), and a gate before its end. */
+let generated: { status: string; text: string; pieces: string[] } | null;
+let releaseDone: (() => void) | null;
+let gate: Promise<void> | null;
 
 const passage = {
   id: '55555555-5555-4555-8555-555555555555',
@@ -32,11 +36,19 @@ beforeEach(() => {
   calls = [];
   history = [];
   failQuestions = null;
+  generated = null;
+  gate = null;
+  releaseDone = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({
+        method,
+        url,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        signal: init?.signal,
+      });
       if (url.endsWith(`/users/me/objectives/${COURSE}/objective-workflow-aggregate`))
         return json(enrolment);
       if (url.endsWith(`/objective-workflow-aggregates/${AGGREGATE}/knowledge-model`))
@@ -47,7 +59,7 @@ beforeEach(() => {
         history = [];
         return new Response(null, { status: 204 });
       }
-      if (url === '/api/lms/v1/tutor/questions' && method === 'POST') {
+      if (url === '/api/lms/v1/tutor/questions/stream' && method === 'POST') {
         if (failQuestions !== null)
           return json({ code: 'x', message: 'Daily limit reached (6).' }, failQuestions);
         const answer = {
@@ -55,9 +67,31 @@ beforeEach(() => {
           question: JSON.parse(String(init!.body)).question,
           passages: [passage],
           created: '2030-03-01T09:00:00.000Z',
+          generation: generated
+            ? {
+                status: generated.status,
+                text: generated.text,
+                citations: generated.status === 'answered' ? [passage.id] : [],
+              }
+            : null,
         };
         history.push(answer);
-        return json(answer);
+        const pieces = generated?.pieces ?? [];
+        const encoder = new TextEncoder();
+        const line = (event: unknown) => encoder.encode(`${JSON.stringify(event)}\n`);
+        const waitFor = gate;
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            // As fetch does: an aborted request errors its body.
+            init?.signal?.addEventListener('abort', () => controller.error(init.signal!.reason));
+            controller.enqueue(line({ type: 'passages', passages: [passage] }));
+            for (const text of pieces) controller.enqueue(line({ type: 'delta', text }));
+            if (waitFor) await waitFor;
+            controller.enqueue(line({ type: 'done', answer }));
+            controller.close();
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } });
       }
       return json({ code: 'not_found', message: 'no' }, 404);
     }),
@@ -96,6 +130,9 @@ describe('TutorPanel', () => {
     const link = await dialog.findByRole('link', { name: 'Reading charts' });
     expect(link.getAttribute('href')).toBe(`/courses/${COURSE}/view/content/${passage.axis}`);
     expect(dialog.getByText(passage.text)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.url).toBe(
+      '/api/lms/v1/tutor/questions/stream',
+    );
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       knowledgeModelId: COURSE_MODEL,
       question: 'What does a histogram show?',
@@ -105,6 +142,81 @@ describe('TutorPanel', () => {
         'Passages found: 1. Reading charts',
       ),
     );
+  });
+
+  it('shows the composed answer as it arrives, busy until complete, then announces it with its cited source', async () => {
+    generated = {
+      status: 'answered',
+      text: 'A histogram shows how often each value occurs [1].',
+      pieces: ['A histogram shows ', 'how often each value occurs [1].'],
+    };
+    gate = new Promise((resolve) => (releaseDone = resolve));
+    const dialog = within(await renderAt(`/courses/${COURSE}/view/content`));
+    fireEvent.change(await dialog.findByRole('textbox', { name: 'Your question' }), {
+      target: { value: 'What does a histogram show?' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Ask' }));
+    const streaming = await dialog.findByText('A histogram shows how often each value occurs [1].');
+    expect(streaming.closest('[aria-busy="true"]')).not.toBeNull();
+    expect(streaming.getAttribute('dir')).toBe('auto');
+    // Tokens are not announced: only the complete answer is.
+    expect(document.getElementById(LIVE_REGION_IDS.polite)?.textContent ?? '').toBe('');
+
+    releaseDone!();
+    const source = await dialog.findByRole('link', { name: '[1] Reading charts' });
+    expect(source.getAttribute('href')).toBe(`/courses/${COURSE}/view/content/${passage.axis}`);
+    expect(dialog.getByText('Sources')).toBeTruthy();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    await waitFor(() =>
+      expect(document.getElementById(LIVE_REGION_IDS.polite)?.textContent).toBe(
+        'A histogram shows how often each value occurs [1].',
+      ),
+    );
+  });
+
+  it('stops the answer being composed when the tutor closes, without reporting a failure', async () => {
+    generated = { status: 'answered', text: 'Partial [1].', pieces: ['Partial '] };
+    gate = new Promise(() => undefined);
+    const dialog = within(await renderAt('/courses'));
+    fireEvent.change(await dialog.findByRole('textbox', { name: 'Your question' }), {
+      target: { value: 'histogram' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Ask' }));
+    expect(await dialog.findByText('Partial')).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.signal?.aborted).toBe(false);
+    cleanup();
+    expect(post.signal?.aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(document.getElementById(LIVE_REGION_IDS.assertive)?.textContent ?? '').toBe('');
+  });
+
+  it('says when the course does not cover the question, and falls back to the passages when the tutor failed', async () => {
+    generated = { status: 'notCovered', text: '', pieces: [] };
+    const dialog = within(await renderAt('/courses'));
+    const ask = async (text: string) => {
+      fireEvent.change(await dialog.findByRole('textbox', { name: 'Your question' }), {
+        target: { value: text },
+      });
+      fireEvent.click(dialog.getByRole('button', { name: 'Ask' }));
+    };
+    await ask('unicorns?');
+    expect(await dialog.findByText('The course does not cover this question.')).toBeTruthy();
+    expect(dialog.getByRole('link', { name: 'Reading charts' })).toBeTruthy();
+    await waitFor(() =>
+      expect(document.getElementById(LIVE_REGION_IDS.polite)?.textContent).toBe(
+        'The course does not cover this question.',
+      ),
+    );
+
+    generated = { status: 'failed', text: '', pieces: [] };
+    await ask('histogram');
+    expect(
+      await dialog.findByText(
+        'The tutor could not write an answer right now. Here are the passages from the course.',
+      ),
+    ).toBeTruthy();
+    expect(dialog.getAllByRole('link', { name: 'Reading charts' })).toHaveLength(2);
   });
 
   it('uses the default knowledge model outside a course, and says so when there is none', async () => {

@@ -1,6 +1,8 @@
 // The tutor's panel: inside a course it answers from that course's knowledge model, elsewhere from the
 // tenant's default one. A question returns passages of the course with links to where they come from; the
-// learner's questions stay as a history they can clear. Answers are announced to screen readers.
+// learner's questions stay as a history they can clear. Answers are announced to screen readers. With the
+// generative tutor (docs/decisions/0024) the answer is composed from those passages while the learner watches:
+// shown as it arrives (aria-busy), announced once complete, its citations linked to the passages.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
@@ -19,16 +21,23 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TUTOR_QUESTION_MAX_LENGTH, type TutorAnswer, type TutorPassage } from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import {
+  TUTOR_QUESTION_MAX_LENGTH,
+  type TutorAnswer,
+  type TutorGeneration,
+  type TutorPassage,
+} from '@portal/contracts';
 import { announce } from '../../../lib/announcer.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { courseAggregateQuery } from '../../course-details/api/course-details-queries.ts';
 import { courseContentPath, courseDetailsPath } from '../../course-details/course-paths.ts';
 import {
-  askTutor,
+  askTutorStream,
   clearTutorHistory,
   knowledgeModelQuery,
   tutorHistoryQuery,
+  type TutorProgress,
 } from '../api/tutor-api.ts';
 
 export interface TutorPanelProps {
@@ -63,33 +72,155 @@ function passageLink(passage: TutorPassage): string {
     : courseContentPath(passage.objectiveId, passage.axis);
 }
 
+function PassageList({ passages, onNavigate }: { passages: TutorPassage[]; onNavigate(): void }) {
+  const { t } = useTranslation('tutor');
+  return (
+    <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+      {passages.map((passage) => (
+        <Box component="li" key={passage.id}>
+          <Anchor component={Link} to={passageLink(passage)} onClick={onNavigate} fw={600}>
+            <bdi dir="auto">
+              {passage.axis === null ? t('about', { title: passage.title }) : passage.title}
+            </bdi>
+          </Anchor>
+          <Text size="sm" dir="auto">
+            {passage.text}
+          </Text>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** The composed answer (plain text) and the passages it cites, numbered as in the text. */
+function GeneratedAnswer({
+  answer,
+  onNavigate,
+}: {
+  answer: TutorAnswer & { generation: TutorGeneration };
+  onNavigate(): void;
+}) {
+  const { t } = useTranslation('tutor');
+  const cited = answer.generation.citations
+    .map((id) => ({ number: answer.passages.findIndex((p) => p.id === id) + 1, id }))
+    .filter((citation) => citation.number > 0);
+  return (
+    <Stack gap="xs">
+      <Text dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
+        {answer.generation.text}
+      </Text>
+      {cited.length > 0 ? (
+        <Box>
+          <Text size="sm" fw={600} component="p">
+            {t('sources')}
+          </Text>
+          <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {cited.map(({ number, id }) => {
+              const passage = answer.passages[number - 1]!;
+              return (
+                <li key={id}>
+                  <Anchor component={Link} to={passageLink(passage)} onClick={onNavigate} size="sm">
+                    [{number}]{' '}
+                    <bdi dir="auto">
+                      {passage.axis === null ? t('about', { title: passage.title }) : passage.title}
+                    </bdi>
+                  </Anchor>
+                </li>
+              );
+            })}
+          </Box>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
 function Answer({ answer, onNavigate }: { answer: TutorAnswer; onNavigate(): void }) {
   const { t } = useTranslation('tutor');
+  const generation = answer.generation ?? null;
   return (
     <Box component="li" className="tutor-answer">
       <Text fw={700} component="p">
         <bdi dir="auto">{answer.question}</bdi>
       </Text>
-      {answer.passages.length === 0 ? (
-        <Text c="dimmed">{t('noAnswer')}</Text>
+      {generation?.status === 'answered' ? (
+        <GeneratedAnswer answer={{ ...answer, generation }} onNavigate={onNavigate} />
       ) : (
-        <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-          {answer.passages.map((passage) => (
-            <Box component="li" key={passage.id}>
-              <Anchor component={Link} to={passageLink(passage)} onClick={onNavigate} fw={600}>
-                <bdi dir="auto">
-                  {passage.axis === null ? t('about', { title: passage.title }) : passage.title}
-                </bdi>
-              </Anchor>
-              <Text size="sm" dir="auto">
-                {passage.text}
-              </Text>
-            </Box>
-          ))}
+        <Stack gap="xs">
+          {generation?.status === 'notCovered' ? (
+            <Text fw={600}>{t('notCovered')}</Text>
+          ) : generation?.status === 'failed' ? (
+            <Text c="dimmed">{t('fallback')}</Text>
+          ) : null}
+          {answer.passages.length === 0 ? (
+            generation?.status === 'notCovered' ? null : (
+              <Text c="dimmed">{t('noAnswer')}</Text>
+            )
+          ) : (
+            <PassageList passages={answer.passages} onNavigate={onNavigate} />
+          )}
         </Stack>
       )}
     </Box>
   );
+}
+
+/** The answer being composed: passages first, then the text as it arrives; busy until complete. */
+function PendingAnswer({
+  question,
+  progress,
+  onNavigate,
+}: {
+  question: string;
+  progress: TutorProgress;
+  onNavigate(): void;
+}) {
+  const { t } = useTranslation('tutor');
+  return (
+    <Box component="li" className="tutor-answer" aria-busy="true">
+      <Text fw={700} component="p">
+        <bdi dir="auto">{question}</bdi>
+      </Text>
+      {progress.text === '' ? (
+        <Group gap="xs">
+          <Loader size="xs" aria-hidden="true" />
+          <Text c="dimmed" size="sm">
+            {t('writing')}
+          </Text>
+        </Group>
+      ) : (
+        <Text dir="auto" style={{ whiteSpace: 'pre-wrap' }} data-testid="tutor-streaming">
+          {progress.text}
+        </Text>
+      )}
+      {progress.text === '' && progress.passages && progress.passages.length > 0 ? (
+        <Box mt="xs">
+          <PassageList passages={progress.passages} onNavigate={onNavigate} />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** What is said to screen readers once an answer is complete. */
+function announcement(answer: TutorAnswer, t: TFunction<'tutor'>): string {
+  const found = () =>
+    answer.passages.length === 0
+      ? t('noAnswer')
+      : t('found', {
+          count: answer.passages.length,
+          titles: answer.passages.map((p) => p.title).join('; '),
+        });
+  switch (answer.generation?.status) {
+    case 'answered':
+      return answer.generation.text;
+    case 'notCovered':
+      return t('notCovered');
+    case 'failed':
+      return `${t('fallback')} ${found()}`;
+    default:
+      return found();
+  }
 }
 
 function TutorConversation({
@@ -110,23 +241,29 @@ function TutorConversation({
   // The box appears once the knowledge model is known, after the drawer placed its focus: move it here.
   useEffect(() => questionRef.current?.focus(), []);
 
+  const [progress, setProgress] = useState<TutorProgress | null>(null);
+  // The learner closing the drawer ends the answer being composed (the server stops asking the model).
+  const leaving = useRef<AbortController | null>(null);
+  useEffect(() => () => leaving.current?.abort(), []);
+
   const ask = useMutation({
-    mutationFn: (text: string) => askTutor(knowledgeModelId, text),
+    mutationFn: (text: string) => {
+      leaving.current = new AbortController();
+      setProgress({ passages: null, text: '' });
+      return askTutorStream(knowledgeModelId, text, setProgress, leaving.current.signal);
+    },
     onSuccess: (answer) => {
       queryClient.setQueryData(tutorHistoryQuery(knowledgeModelId).queryKey, (old) => ({
         items: [...(old?.items ?? []), answer],
       }));
       setQuestion('');
-      announce(
-        answer.passages.length === 0
-          ? t('noAnswer')
-          : t('found', {
-              count: answer.passages.length,
-              titles: answer.passages.map((p) => p.title).join('; '),
-            }),
-      );
+      announce(announcement(answer, t));
     },
-    onError: (error) => announce(errorText(error), 'assertive'),
+    onError: (error) => {
+      // Closing the drawer mid-answer is not a failure to report.
+      if (!leaving.current?.signal.aborted) announce(errorText(error), 'assertive');
+    },
+    onSettled: () => setProgress(null),
   });
   const clear = useMutation({
     mutationFn: () => clearTutorHistory(knowledgeModelId),
@@ -233,10 +370,13 @@ function TutorConversation({
         ) : null}
         {history.isPending ? (
           <Loader size="sm" aria-label={t('loading')} />
-        ) : items.length === 0 ? (
+        ) : items.length === 0 && !(ask.isPending && progress) ? (
           <Text c="dimmed">{t('emptyHistory')}</Text>
         ) : (
           <Stack component="ol" gap="lg" m={0} p={0} style={{ listStyle: 'none' }}>
+            {ask.isPending && progress ? (
+              <PendingAnswer question={ask.variables} progress={progress} onNavigate={onNavigate} />
+            ) : null}
             {[...items].reverse().map((answer) => (
               <Answer key={answer.id} answer={answer} onNavigate={onNavigate} />
             ))}
