@@ -39,6 +39,8 @@ import {
   createXapiOutboxWorker,
   type XapiOutboxWorker,
 } from './modules/xapi/xapi-outbox-worker.ts';
+import { createMailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
+import { createMailWorker, type MailWorker } from './modules/mail/mail-worker.ts';
 import { createCommandEngine, type CommandEngine } from './commands/command-engine.ts';
 import { registerCommandRoutes } from './commands/command.routes.ts';
 import { commandDefinitions } from './commands/command-definitions.ts';
@@ -65,6 +67,8 @@ export interface BuiltApp {
   metrics: Metrics;
   /** Delivers the xAPI outbox to the LRS; undefined when XAPI_ENDPOINT is not set. */
   xapi: XapiOutboxWorker | undefined;
+  /** Sends the mail outbox over SMTP; undefined when SMTP_URL is not set (mails stay pending). */
+  mail: MailWorker | undefined;
 }
 
 export const API_BODY_LIMIT = 256 * 1024;
@@ -159,15 +163,27 @@ export async function buildApp(
       })
     : undefined;
 
+  const smtpUrl = config.mail.smtpUrl;
+  const mail = smtpUrl
+    ? createMailWorker({
+        repository: createMailOutboxRepository(ctx.db, ctx.dialect),
+        config: { ...config.mail, smtpUrl },
+        clock: ctx.clock,
+        log: app.log,
+      })
+    : undefined;
+
   if (options.startWorker ?? true) {
     commands.start();
     xapi?.start();
+    mail?.start();
   }
   app.addHook('onClose', async () => {
     await commands.stop();
     await xapi?.stop();
+    await mail?.stop();
     if (!options.database) await database.close();
   });
 
-  return { app, ctx, commands, database, lti, metrics, xapi };
+  return { app, ctx, commands, database, lti, metrics, xapi, mail };
 }

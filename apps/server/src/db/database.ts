@@ -28,6 +28,7 @@ import { certificatesMigration } from './migrations/0007-certificates.ts';
 import { feedbackCalendarMigration } from './migrations/0008-feedback-calendar.ts';
 import { dashboardMigration } from './migrations/0009-dashboard.ts';
 import { analyticsXapiMigration } from './migrations/0010-analytics-xapi.ts';
+import { mailMigration } from './migrations/0015-mail.ts';
 import { tutorMigration } from './migrations/0011-tutor.ts';
 import { announcementsMigration } from './migrations/0012-announcements.ts';
 
@@ -100,6 +101,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0010-analytics-xapi': analyticsXapiMigration(),
     '0011-tutor': tutorMigration(dialect),
     '0012-announcements': announcementsMigration(dialect),
+    '0015-mail': mailMigration(),
   };
 }
 
