@@ -33,8 +33,8 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The reset link of the latest mail to `address` the SMTP server received. */
-function resetLinkIn(address: string): string | undefined {
+/** The decoded latest mail to `address` the SMTP server received. */
+function latestMailTo(address: string): string | undefined {
   if (!existsSync(MAIL_FILE)) return undefined;
   const mails = readFileSync(MAIL_FILE, 'utf8')
     .split('\n')
@@ -43,8 +43,13 @@ function resetLinkIn(address: string): string | undefined {
     .filter((mail) => mail.to.includes(address));
   const raw = mails.at(-1)?.raw;
   if (!raw) return undefined;
-  const text = /quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
-  return /https?:\/\/\S+\/oidc-op\/reset-password\?token=[\w-]+/.exec(text)?.[0];
+  return /quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
+}
+
+/** The reset link of the latest mail to `address`. */
+function resetLinkIn(address: string): string | undefined {
+  const text = latestMailTo(address);
+  return text && /https?:\/\/\S+\/oidc-op\/reset-password\?token=[\w-]+/.exec(text)?.[0];
 }
 
 async function signOut(page: Page, name: string) {
@@ -106,4 +111,24 @@ test('a learner resets a forgotten password with the link from the e-mail', asyn
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/learn'));
   await expect(page.getByRole('button', { name: account.name })).toBeVisible();
+});
+
+test('registering an address that has an account answers "check your e-mail" and the mail says why', async ({
+  page,
+}) => {
+  const account = await signUpAsNewLearner(page);
+  await signOut(page, account.name);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('First name').fill('Someone');
+  await page.getByLabel('Last name').fill('Else');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill('Another-secret-9');
+  await page.getByLabel('Confirm password').fill('Another-secret-9');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail', level: 1 })).toBeVisible();
+  await expect(page.getByText(/already/i)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await expect
+    .poll(() => latestMailTo(account.email), { timeout: 20_000 })
+    .toContain('you already have one');
 });

@@ -186,6 +186,21 @@ describe.each(await testDialects())('password reset (%s)', (dialect) => {
     expect(withNew.location).toContain('/learn/login-callback');
   });
 
+  it('refuses a post from another site', async () => {
+    const before = (await resetMails()).length;
+    const response = await fetch(`${testApp.baseUrl}/oidc-op/forgot-password`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://attacker.test',
+        'sec-fetch-site': 'cross-site',
+      },
+      body: new URLSearchParams({ email: 'katherine@example.com' }).toString(),
+    });
+    expect(response.status).toBe(403);
+    expect(await resetMails()).toHaveLength(before);
+  });
+
   it('refuses a wrong or malformed token', async () => {
     const browser = createBrowser();
     for (const token of ['x'.repeat(43), 'not a token', '']) {
