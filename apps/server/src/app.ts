@@ -1,5 +1,5 @@
 // buildApp(config): the composition root. Boot order: framework plugins → cross-cutting hooks → modules.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -73,6 +73,20 @@ export interface BuiltApp {
 
 export const API_BODY_LIMIT = 256 * 1024;
 
+/** Query parameters whose values are secrets (the password-reset link's token): never written to the log. */
+const SECRET_QUERY = /([?&]token=)[^&#]*/gi;
+
+/** Fastify's request log fields, with the values of secret query parameters replaced. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Trusts the nearest `hops` proxies (proxy-addr's hop-count rule, as a function for Fastify's types). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -84,7 +98,11 @@ export async function buildApp(
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            serializers: { req: serializeRequest },
+          },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : newId();
