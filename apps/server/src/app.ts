@@ -1,5 +1,5 @@
 // buildApp(config): the composition root. Boot order: framework plugins → cross-cutting hooks → modules.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -39,6 +39,8 @@ import {
   createXapiOutboxWorker,
   type XapiOutboxWorker,
 } from './modules/xapi/xapi-outbox-worker.ts';
+import { createMailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
+import { createMailWorker, type MailWorker } from './modules/mail/mail-worker.ts';
 import { createCommandEngine, type CommandEngine } from './commands/command-engine.ts';
 import { registerCommandRoutes } from './commands/command.routes.ts';
 import { commandDefinitions } from './commands/command-definitions.ts';
@@ -65,9 +67,25 @@ export interface BuiltApp {
   metrics: Metrics;
   /** Delivers the xAPI outbox to the LRS; undefined when XAPI_ENDPOINT is not set. */
   xapi: XapiOutboxWorker | undefined;
+  /** Sends the mail outbox over SMTP; undefined when SMTP_URL is not set (mails stay pending). */
+  mail: MailWorker | undefined;
 }
 
 export const API_BODY_LIMIT = 256 * 1024;
+
+/** Query parameters whose values are secrets (the password-reset link's token): never written to the log. */
+const SECRET_QUERY = /([?&]token=)[^&#]*/gi;
+
+/** Fastify's request log fields, with the values of secret query parameters replaced. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /** Trusts the nearest `hops` proxies (proxy-addr's hop-count rule, as a function for Fastify's types). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -80,7 +98,11 @@ export async function buildApp(
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            serializers: { req: serializeRequest },
+          },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : newId();
@@ -159,15 +181,27 @@ export async function buildApp(
       })
     : undefined;
 
+  const smtpUrl = config.mail.smtpUrl;
+  const mail = smtpUrl
+    ? createMailWorker({
+        repository: createMailOutboxRepository(ctx.db, ctx.dialect),
+        config: { ...config.mail, smtpUrl },
+        clock: ctx.clock,
+        log: app.log,
+      })
+    : undefined;
+
   if (options.startWorker ?? true) {
     commands.start();
     xapi?.start();
+    mail?.start();
   }
   app.addHook('onClose', async () => {
     await commands.stop();
     await xapi?.stop();
+    await mail?.stop();
     if (!options.database) await database.close();
   });
 
-  return { app, ctx, commands, database, lti, metrics, xapi };
+  return { app, ctx, commands, database, lti, metrics, xapi, mail };
 }

@@ -53,6 +53,9 @@ const envSchema = z.object({
   XAPI_ENDPOINT: z.url().optional(),
   XAPI_USERNAME: z.string().min(1).optional(),
   XAPI_PASSWORD: z.string().min(1).optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
 });
 
 /**
@@ -154,6 +157,35 @@ export interface AppConfig {
    * undefined when XAPI_ENDPOINT is not set. `endpoint` has no trailing slash.
    */
   xapi: XapiConfig | undefined;
+  /** E-mail (docs/decisions/0025): the SMTP server (undefined: mails stay pending in the outbox) and the sender. */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL with the credentials in it; undefined when SMTP_URL is not set. */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Sent mails are deleted after this many days. */
+  retentionDays: number;
+}
+
+function mailConfig(
+  smtpUrl: string | undefined,
+  from: string | undefined,
+  retentionDays: number,
+  publicUrl: string,
+): MailConfig {
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]+/i.test(smtpUrl)) {
+    throw new Error('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+  if (from !== undefined && !/@/.test(from)) {
+    throw new Error('Invalid configuration: MAIL_FROM must contain an e-mail address');
+  }
+  return {
+    smtpUrl,
+    from: from ?? `no-reply@${new URL(publicUrl).hostname}`,
+    retentionDays,
+  };
 }
 
 export interface XapiConfig {
@@ -203,11 +235,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new Error('Invalid configuration: SESSION_SECRET is required in production');
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     database: e.DATABASE_URL?.startsWith('postgres')
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: e.SQLITE_FILE },
@@ -238,5 +271,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frameAncestors: parseFrameAncestors(e.FRAME_ANCESTORS),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     xapi: xapiConfig(e.XAPI_ENDPOINT, e.XAPI_USERNAME, e.XAPI_PASSWORD),
+    mail: mailConfig(e.SMTP_URL, e.MAIL_FROM, e.MAIL_RETENTION_DAYS, publicUrl),
   };
 }

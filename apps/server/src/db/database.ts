@@ -28,6 +28,7 @@ import { certificatesMigration } from './migrations/0007-certificates.ts';
 import { feedbackCalendarMigration } from './migrations/0008-feedback-calendar.ts';
 import { dashboardMigration } from './migrations/0009-dashboard.ts';
 import { analyticsXapiMigration } from './migrations/0010-analytics-xapi.ts';
+import { mailMigration } from './migrations/0015-mail.ts';
 import { tutorMigration } from './migrations/0011-tutor.ts';
 import { announcementsMigration } from './migrations/0012-announcements.ts';
 import { discussionsMigration } from './migrations/0013-discussions.ts';
@@ -104,6 +105,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0012-announcements': announcementsMigration(dialect),
     '0013-discussions': discussionsMigration(),
     '0014-tutor-generation': tutorGenerationMigration(),
+    '0015-mail': mailMigration(),
   };
 }
 

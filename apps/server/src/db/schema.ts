@@ -407,6 +407,37 @@ export interface XapiOutboxTable {
   deliveredAt: string | null;
 }
 
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+/** An e-mail waiting for, or done with, its delivery over SMTP (migration 0015). */
+export interface MailOutboxTable {
+  id: string;
+  tenantId: string | null;
+  toAddress: string;
+  locale: string;
+  template: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  status: MailStatus;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lastError: string | null;
+  claimedBy: string | null;
+  claimedAt: string | null;
+  created: string;
+  sentAt: string | null;
+}
+
+/** A password-reset link of the built-in provider: the SHA-256 of its token, single use (migration 0015). */
+export interface PasswordResetTokensTable {
+  id: string;
+  userId: string;
+  created: string;
+  expires: string;
+  usedAt: string | null;
+}
+
 /** Product feedback from the shell's widget (migration 0008). */
 export interface ProductFeedbackTable {
   id: string;
@@ -818,6 +849,8 @@ export interface Database {
   signInThrottles: SignInThrottlesTable;
   analyticsEvents: AnalyticsEventsTable;
   xapiOutbox: XapiOutboxTable;
+  mailOutbox: MailOutboxTable;
+  passwordResetTokens: PasswordResetTokensTable;
   productFeedback: ProductFeedbackTable;
   calendarFeeds: CalendarFeedsTable;
   oidcPayloads: OidcPayloadsTable;

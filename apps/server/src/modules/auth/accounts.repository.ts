@@ -20,14 +20,15 @@ export function createAccountsRepository(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async isEmailOrUsernameTaken(tenantId: string, email: string): Promise<boolean> {
-      const row = await db
+    /** The user of this tenant whose e-mail or username is `email`, if any. */
+    async findByEmailOrUsername(tenantId: string, email: string): Promise<UserRow | undefined> {
+      return db
         .selectFrom('users')
-        .select('id')
+        .selectAll()
         .where('tenantId', '=', tenantId)
         .where((eb) => eb.or([eb('email', '=', email), eb('username', '=', email)]))
+        .orderBy('created')
         .executeTakeFirst();
-      return row !== undefined;
     },
 
     async findUserIdByIdentity(provider: string, subject: string): Promise<string | undefined> {

@@ -139,25 +139,30 @@ export function createAccountsService({ db, clock }: { db: Kysely<Database>; clo
     /** Forgets sign-in failures older than the throttle's memory (housekeeping). */
     deleteStaleThrottles: () => throttle.deleteStale(),
 
-    /** Creates a Learner in the host's (or default) tenant, or answers per-field message keys. */
+    /**
+     * Creates a Learner in the host's (or default) tenant, or answers per-field message keys. When the address
+     * already has an account, answers `existing` after the same work (the password is hashed all the same), so
+     * the caller can answer as for a new registration and tell the owner by e-mail (docs/decisions/0025).
+     */
     async register(
       input: RegistrationInput,
       host: string | undefined,
-    ): Promise<{ user: UserRow } | { errors: RegistrationErrors }> {
+    ): Promise<{ user: UserRow } | { errors: RegistrationErrors } | { existing: UserRow }> {
       const errors = validateRegistration(input);
       if (Object.keys(errors).length > 0) return { errors };
       const tenant = await repository.findSignUpTenant(host);
       if (!tenant)
         throw new ConflictError('no_tenant', 'The portal has no tenant to register accounts in.');
       const email = input.email.trim().toLowerCase();
-      if (await repository.isEmailOrUsernameTaken(tenant.id, email))
-        return { errors: { email: 'emailTaken' } };
+      const passwordHash = await hashPassword(input.password);
+      const existing = await repository.findByEmailOrUsername(tenant.id, email);
+      if (existing) return { existing };
       try {
         const user = await createLearner(tenant.id, {
           email,
           firstName: input.firstName.trim(),
           lastName: input.lastName.trim(),
-          passwordHash: await hashPassword(input.password),
+          passwordHash,
         });
         await repository.insertIdentity({
           id: newId(),
@@ -169,7 +174,10 @@ export function createAccountsService({ db, clock }: { db: Kysely<Database>; clo
         return { user };
       } catch (error) {
         // Two registrations of one e-mail at the same moment: the unique index decides.
-        if (isUniqueViolation(error)) return { errors: { email: 'emailTaken' } };
+        if (isUniqueViolation(error)) {
+          const winner = await repository.findByEmailOrUsername(tenant.id, email);
+          if (winner) return { existing: winner };
+        }
         throw error;
       }
     },

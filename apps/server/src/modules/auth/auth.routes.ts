@@ -18,6 +18,8 @@ import {
   OP_SESSION_COOKIE,
 } from './oidc-provider.ts';
 import { createRelyingParty, TRANSACTION_TTL_SECONDS } from './relying-party.ts';
+import { createPasswordResetService } from './password-reset.ts';
+import { registerPasswordResetRoutes } from './password-reset.routes.ts';
 import {
   createSessionsService,
   hashSessionToken,
@@ -60,7 +62,13 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   await mountLocalProvider(app, provider);
-  registerInteractionRoutes(app, { provider, accounts, relyingParty, config });
+  const passwordReset = createPasswordResetService({
+    db: ctx.db,
+    clock: ctx.clock,
+    publicUrl: config.publicUrl,
+  });
+  registerInteractionRoutes(app, { provider, accounts, relyingParty, passwordReset, config });
+  registerPasswordResetRoutes(app, { passwordReset, config });
 
   app.get(
     '/oidc/login',

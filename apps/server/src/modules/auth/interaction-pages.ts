@@ -92,12 +92,13 @@ ${options.error ? `<p class="error" id="${options.id}-error">${escapeHtml(option
 export interface SignInPageInput extends PageBase {
   action: string;
   registerUrl: string;
+  forgotPasswordUrl: string;
   login?: string;
   errorKey?: TextKey;
 }
 
 export function renderSignInPage(input: SignInPageInput): string {
-  const { action, registerUrl, login, errorKey } = input;
+  const { action, registerUrl, forgotPasswordUrl, login, errorKey } = input;
   const t = input.language.texts;
   const errorId = errorKey ? 'signin-error' : undefined;
   const body = `${errorKey ? `<p class="alert" role="alert" id="signin-error">${escapeHtml(t[errorKey])}</p>` : `<p>${escapeHtml(t.signInIntro)}</p>`}
@@ -106,6 +107,7 @@ ${field({ id: 'login', label: t.login, type: 'text', autocomplete: 'username', m
 ${field({ id: 'password', label: t.password, type: 'password', autocomplete: 'current-password', maxLength: REGISTRATION_LIMITS.passwordMax, describedBy: errorId })}
 <button type="submit">${escapeHtml(t.signInButton)}</button>
 </form>
+<p class="switch"><a href="${escapeHtml(forgotPasswordUrl)}">${escapeHtml(t.forgotPasswordLink)}</a></p>
 <p class="switch">${escapeHtml(t.noAccount)} <a href="${escapeHtml(registerUrl)}">${escapeHtml(t.createAccountLink)}</a></p>`;
   return layout(input, 'signInTitle', body);
 }
@@ -171,4 +173,53 @@ export function renderSignOutPage(page: PageBase, form: { html: string; id: stri
 ${form.html}
 <button type="submit" form="${escapeHtml(form.id)}" name="logout" value="yes" autofocus>${escapeHtml(t.signOutButton)}</button>`;
   return layout(page, 'signOutTitle', body);
+}
+
+export interface ForgotPasswordPageInput extends PageBase {
+  action: string;
+  signInUrl: string;
+  email?: string;
+  errorKey?: TextKey;
+}
+
+/** Asks for the address to send a reset link to. */
+export function renderForgotPasswordPage(input: ForgotPasswordPageInput): string {
+  const { action, signInUrl, email, errorKey } = input;
+  const t = input.language.texts;
+  const body = `<p>${escapeHtml(t.forgotIntro)}</p>
+<form method="post" action="${escapeHtml(action)}" novalidate>
+${field({ id: 'email', label: t.email, type: 'email', autocomplete: 'email', maxLength: REGISTRATION_LIMITS.email, value: email, error: errorKey ? t[errorKey] : undefined, autofocus: true })}
+<button type="submit">${escapeHtml(t.forgotButton)}</button>
+</form>
+<p class="switch"><a href="${escapeHtml(signInUrl)}">${escapeHtml(t.backToSignIn)}</a></p>`;
+  return layout(input, 'forgotTitle', body);
+}
+
+export interface ResetPasswordPageInput extends PageBase {
+  action: string;
+  token: string;
+  errors?: Partial<Record<'password' | 'confirmPassword', string>>;
+}
+
+/** Sets a new password with the token of a reset link (carried in a hidden field). */
+export function renderResetPasswordPage(input: ResetPasswordPageInput): string {
+  const { action, token, errors = {} } = input;
+  const t = input.language.texts;
+  const message = (name: 'password' | 'confirmPassword') => {
+    const key = errors[name] as TextKey | undefined;
+    return key ? t[key] : undefined;
+  };
+  const firstInvalid = errors.password
+    ? 'password'
+    : errors.confirmPassword
+      ? 'confirmPassword'
+      : undefined;
+  const body = `${firstInvalid ? `<p class="alert" role="alert">${escapeHtml(t.errorSummary)}</p>` : `<p>${escapeHtml(t.resetIntro)}</p>`}
+<form method="post" action="${escapeHtml(action)}" novalidate>
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+${field({ id: 'password', label: t.newPassword, type: 'password', autocomplete: 'new-password', maxLength: REGISTRATION_LIMITS.passwordMax, hint: t.passwordHint, error: message('password'), autofocus: firstInvalid !== 'confirmPassword' })}
+${field({ id: 'confirmPassword', label: t.confirmPassword, type: 'password', autocomplete: 'new-password', maxLength: REGISTRATION_LIMITS.passwordMax, error: message('confirmPassword'), autofocus: firstInvalid === 'confirmPassword' })}
+<button type="submit">${escapeHtml(t.resetButton)}</button>
+</form>`;
+  return layout(input, 'resetTitle', body);
 }

@@ -6,9 +6,11 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { AccountsService, RegistrationInput } from './accounts.service.ts';
+import { FORGOT_PASSWORD_PATH, type PasswordResetService } from './password-reset.ts';
 import { sendHtmlPage } from '../../http/security-headers.ts';
 import { renderMessagePage, renderRegisterPage, renderSignInPage } from './interaction-pages.ts';
 import { pageLanguage, type PageLanguage } from './interaction-texts.ts';
+import { requestLocale } from '../../i18n/server-i18n.ts';
 import { LOCAL_CLIENT_ID, LOCAL_SCOPE, OP_MOUNT_PATH } from './oidc-provider.ts';
 import type { RelyingParty } from './relying-party.ts';
 
@@ -45,12 +47,13 @@ export interface InteractionRoutesDeps {
   provider: Provider;
   accounts: AccountsService;
   relyingParty: RelyingParty;
+  passwordReset: PasswordResetService;
   config: AppConfig;
 }
 
 export function registerInteractionRoutes(
   app: FastifyInstance,
-  { provider, accounts, relyingParty, config }: InteractionRoutesDeps,
+  { provider, accounts, relyingParty, passwordReset, config }: InteractionRoutesDeps,
 ): void {
   const base = `${OP_MOUNT_PATH}/interaction/:uid`;
   const urls = (uid: string) => ({
@@ -146,6 +149,7 @@ export function registerInteractionRoutes(
         language: languageOf(request),
         action: urls(uid).login,
         registerUrl: urls(uid).register,
+        forgotPasswordUrl: FORGOT_PASSWORD_PATH,
         login: loginHint,
       }),
     );
@@ -171,6 +175,7 @@ export function registerInteractionRoutes(
             language,
             action: urls(interaction.uid).login,
             registerUrl: urls(interaction.uid).register,
+            forgotPasswordUrl: FORGOT_PASSWORD_PATH,
             login: login.slice(0, 254),
             errorKey,
           }),
@@ -228,6 +233,22 @@ export function registerInteractionRoutes(
             signInUrl: signInUrlOf(interaction),
             values,
             errors: result.errors,
+          }),
+        );
+      }
+      if ('existing' in result) {
+        // No word on the page that the address has an account: its owner learns it by e-mail.
+        await passwordReset.queueAccountExists(
+          result.existing,
+          input.email.trim().toLowerCase(),
+          requestLocale(request.cookies.locale, request.headers['accept-language']),
+        );
+        return sendPage(reply, 200, (nonce) =>
+          renderMessagePage({
+            nonce,
+            language: languageOf(request),
+            titleKey: 'checkEmailTitle',
+            textKey: 'registerCheckEmailText',
           }),
         );
       }
