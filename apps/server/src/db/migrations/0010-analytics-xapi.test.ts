@@ -1,34 +1,16 @@
 // Migration 0010 on a database that already has tenants: their administrators get Analytics.Export, once, and
 // the events stored before it keep working without a session.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql, type MigrationProvider } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { createTenant } from '../../modules/identity/identity.repository.ts';
-import {
-  createDatabase,
-  migrateToLatest,
-  migrationsFor,
-  type DatabaseHandle,
-} from '../database.ts';
+import { migrateToLatest } from '../database.ts';
+import { migrationTestDatabase } from '../../test/migration-database.ts';
 
-let handle: DatabaseHandle | undefined;
-let dir: string | undefined;
-
-afterEach(async () => {
-  await handle?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const database = migrationTestDatabase();
 
 describe('migration 0010', () => {
   it('grants Analytics.Export to the Administrator role of every existing tenant, once, and to no other role', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'portal-migration-'));
-    handle = createDatabase({ kind: 'sqlite', file: join(dir, 'db.sqlite') });
-    const provider: MigrationProvider = { getMigrations: async () => migrationsFor('sqlite') };
-    const migrator = new Migrator({ db: handle.db.withoutPlugins(), provider });
-    const before = await migrator.migrateTo('0008-feedback-calendar');
-    expect(before.error).toBeUndefined();
+    const handle = await database.migratedTo('0008-feedback-calendar');
 
     const tenants: { id: string }[] = [];
     for (const domain of ['a.test', 'b.test']) {

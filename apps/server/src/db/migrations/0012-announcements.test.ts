@@ -1,33 +1,15 @@
 // Migration 0012 on a database that already has tenants: their Instructor and Administrator roles get
 // Announcement.Post, once, and no other role does.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, type MigrationProvider } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTenant } from '../../modules/identity/identity.repository.ts';
-import {
-  createDatabase,
-  migrateToLatest,
-  migrationsFor,
-  type DatabaseHandle,
-} from '../database.ts';
+import { migrateToLatest } from '../database.ts';
+import { migrationTestDatabase } from '../../test/migration-database.ts';
 
-let handle: DatabaseHandle | undefined;
-let dir: string | undefined;
-
-afterEach(async () => {
-  await handle?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const database = migrationTestDatabase();
 
 describe('migration 0012', () => {
   it('grants Announcement.Post to the Instructor and Administrator roles of existing tenants', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'portal-migration-'));
-    handle = createDatabase({ kind: 'sqlite', file: join(dir, 'db.sqlite') });
-    const provider: MigrationProvider = { getMigrations: async () => migrationsFor('sqlite') };
-    const migrator = new Migrator({ db: handle.db.withoutPlugins(), provider });
-    expect((await migrator.migrateTo('0008-feedback-calendar')).error).toBeUndefined();
+    const handle = await database.migratedTo('0008-feedback-calendar');
 
     const tenant = await createTenant(handle.db, {
       name: 'a.test',

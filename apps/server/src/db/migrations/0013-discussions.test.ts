@@ -1,34 +1,16 @@
 // Migration 0013 on a database with an announcement channel: the channel stays, and the new unique indexes allow
 // one announcement and one discussion channel per course but one direct channel per learner of the course.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, type MigrationProvider } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.ts';
 import { aCourse, aTenant, aUser } from '../../test/course-builders.ts';
-import {
-  createDatabase,
-  migrateToLatest,
-  migrationsFor,
-  type DatabaseHandle,
-} from '../database.ts';
+import { migrateToLatest } from '../database.ts';
+import { migrationTestDatabase } from '../../test/migration-database.ts';
 
-let handle: DatabaseHandle | undefined;
-let dir: string | undefined;
-
-afterEach(async () => {
-  await handle?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const database = migrationTestDatabase();
 
 describe('migration 0013', () => {
   it('keeps announcement channels and allows one direct channel per learner and course', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'portal-migration-'));
-    handle = createDatabase({ kind: 'sqlite', file: join(dir, 'db.sqlite') });
-    const provider: MigrationProvider = { getMigrations: async () => migrationsFor('sqlite') };
-    const migrator = new Migrator({ db: handle.db.withoutPlugins(), provider });
-    expect((await migrator.migrateTo('0012-announcements')).error).toBeUndefined();
+    const handle = await database.migratedTo('0012-announcements');
     const { db } = handle;
     const tenantId = await aTenant(db);
     const objectiveId = await aCourse(db, tenantId).create();
