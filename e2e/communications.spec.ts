@@ -290,6 +290,13 @@ test('a learner talks in the course discussion and messages the staff, whose rep
     log.getByRole('link', { name: 'scikit-learn (opens in a new tab)' }),
   ).toHaveAttribute('href', 'https://scikit-learn.org/');
   await expect(hub.getByRole('textbox', { name: 'New message' })).toHaveValue('');
+  // Reactions are toggle buttons with their counts.
+  const reply = log.getByRole('listitem').filter({ hasText: 'Good starting points' }).first();
+  await reply.getByRole('button', { name: '👍 reactions: 0' }).click();
+  await expect(reply.getByRole('button', { name: '👍 reactions: 1' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // The direct channel with the course staff: the unread answer, then a reply arriving live.
   await channels.getByRole('button', { name: /^Message the course staff/ }).click();

@@ -9,6 +9,7 @@ import {
   channelSummarySchema,
   type ChannelMessage,
   type ChannelSummary,
+  type MessageReactionEmoji,
 } from '@portal/contracts';
 import { LMS_API, apiFetch, apiGet, contractBody } from '../../../lib/api-client.ts';
 
@@ -92,4 +93,18 @@ export async function deleteChannelMessage(channelId: string, messageId: string)
 /** Moves the caller's marker to `messageId` (and everything before it). */
 export async function markChannelRead(channelId: string, messageId: string): Promise<void> {
   await apiFetch('POST', `${channelBase(channelId)}/read`, { body: { messageId } });
+}
+
+/** Adds (`on`) or removes the caller's reaction; answers the message with the new counts. */
+export async function setReaction(
+  channelId: string,
+  messageId: string,
+  emoji: MessageReactionEmoji,
+  on: boolean,
+): Promise<ChannelMessage> {
+  const response = await apiFetch(
+    on ? 'PUT' : 'DELETE',
+    `${channelBase(channelId)}/messages/${encodeURIComponent(messageId)}/reactions/${encodeURIComponent(emoji)}`,
+  );
+  return contractBody(dev(channelMessageSchema), await response.json());
 }

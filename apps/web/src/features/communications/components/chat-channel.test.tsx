@@ -177,6 +177,33 @@ describe('discussion and direct channels in the hub', () => {
     );
     await waitFor(() => expect(api.channels.direct.lastReadMessageId).toBe(reply.id));
   });
+  it('toggles reactions as pressed buttons with counts', async () => {
+    const api = installFakeAnnouncementsApi({ messages: [aMessage(1)] });
+    api.channels.discussion.messages = [
+      aChatMessage(1, { reactions: [{ emoji: '👍', count: 2, mine: false }] }),
+    ];
+    const dialog = await openHub();
+    fireEvent.click(
+      await within(await channelList(dialog)).findByRole('button', { name: /Discussion/ }),
+    );
+    const reactions = await within(dialog).findByRole('group', { name: 'Reactions' });
+    const thumbs = within(reactions).getByRole('button', { name: '👍 reactions: 2' });
+    expect(thumbs.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(thumbs);
+    const pressed = await within(reactions).findByRole('button', { name: '👍 reactions: 3' });
+    expect(pressed.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(pressed);
+    expect(
+      (await within(reactions).findByRole('button', { name: '👍 reactions: 2' })).getAttribute(
+        'aria-pressed',
+      ),
+    ).toBe('false');
+    expect(
+      within(reactions)
+        .getByRole('button', { name: '🎉 reactions: 0' })
+        .getAttribute('aria-pressed'),
+    ).toBe('false');
+  });
 });
 
 describe('hubChannels', () => {

@@ -20,6 +20,7 @@ import { AnnouncementEditor } from './announcement-composer.tsx';
 import { HubUnavailable } from './hub-unavailable.tsx';
 import { MessageItem } from './message-item.tsx';
 import { MessageLog } from './message-log.tsx';
+import { MessageReactions } from './message-reactions.tsx';
 
 export function ChatChannel({ channelId, label }: { channelId: string; label: string }) {
   const { t } = useTranslation('communications');
@@ -90,6 +91,7 @@ export function ChatChannel({ channelId, label }: { channelId: string; label: st
           formatHint={t('chat.formatHint')}
           edit={(text) => editChannelMessage(channelId, item.id, text)}
           remove={() => deleteChannelMessage(channelId, item.id)}
+          extra={<MessageReactions message={item} />}
         />
       )}
       footer={

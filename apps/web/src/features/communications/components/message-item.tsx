@@ -1,7 +1,7 @@
 // One message of any channel: author, time in the reader's time zone, the text (formatted `content` when the
 // message has it, else plain text; direction from its own words), "edited" and "deleted" states; its author may
 // edit it in place or delete it after confirming. Announcements and chat channels pass their own requests.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ export function MessageItem<M extends Announcement & { content?: MessageContent 
   edit,
   remove: removeMessage,
   formatHint,
+  extra,
 }: {
   message: M;
   own: boolean;
@@ -39,6 +40,8 @@ export function MessageItem<M extends Announcement & { content?: MessageContent 
   edit(text: string): Promise<M>;
   remove(): Promise<void>;
   formatHint?: string;
+  /** Under the text of a message that is not deleted (reactions). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation('communications');
   const user = useCurrentUser();
@@ -101,6 +104,7 @@ export function MessageItem<M extends Announcement & { content?: MessageContent 
           {message.text}
         </Text>
       )}
+      {!message.deleted && !editing ? extra : null}
       {own && !message.deleted && !editing ? (
         confirming ? (
           <Group gap="xs" mt="xs" role="group" aria-label={texts.deleteConfirm}>

@@ -1,7 +1,12 @@
 // A stand-in for the server's announcement and channel endpoints (docs/decisions/0022, 0023) behind `fetch`, for
 // component tests: it keeps messages, the reader's markers and unread counts, and answers like the real routes.
 import { vi } from 'vitest';
-import { CHANNEL_PAGE_SIZE, type Announcement, type ChannelMessage } from '@portal/contracts';
+import {
+  CHANNEL_PAGE_SIZE,
+  type Announcement,
+  type ChannelMessage,
+  type MessageReactionEmoji,
+} from '@portal/contracts';
 import { parseMessageText } from '@portal/domain';
 
 export const COURSE = '11111111-1111-4111-8111-111111111111';
@@ -142,6 +147,19 @@ export function installFakeAnnouncementsApi(
         hasMore: newestFirst.length > start + CHANNEL_PAGE_SIZE,
         lastReadMessageId: channel.lastReadMessageId,
       });
+    }
+    const reacted = /^messages\/([^/]+)\/reactions\/([^/]+)$/.exec(path);
+    const target = reacted && channel.messages.find((m) => m.id === reacted[1]);
+    if (target && (method === 'PUT' || method === 'DELETE')) {
+      const emoji = decodeURIComponent(reacted![2]!) as MessageReactionEmoji;
+      const others = target.reactions?.find((r) => r.emoji === emoji);
+      const count =
+        (others ? others.count - (others.mine ? 1 : 0) : 0) + (method === 'PUT' ? 1 : 0);
+      target.reactions = [
+        ...(target.reactions ?? []).filter((r) => r.emoji !== emoji),
+        ...(count > 0 ? [{ emoji, count, mine: method === 'PUT' }] : []),
+      ];
+      return json(target);
     }
     if (path === 'read' && method === 'POST') {
       channel.lastReadMessageId = body!.messageId!;
