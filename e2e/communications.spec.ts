@@ -200,3 +200,117 @@ test('an administrator posts, edits and deletes an announcement in the hub', asy
   await expect(mine).toContainText('This announcement was deleted.');
   await expectNoAxeViolations(page);
 });
+
+/** The administrator's reply in a learner's direct channel of a course (through the channel API). */
+async function replyAsAdministrator(
+  browser: Browser,
+  objectiveId: string,
+  learner: string,
+  text: string,
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, accounts.admin);
+  const list = await page.request.get('/api/lms/v1/users/me/channels');
+  expect(list.ok()).toBe(true);
+  const { items } = (await list.json()) as {
+    items: { id: string; kind: string; objectiveId: string; learner: { name: string } | null }[];
+  };
+  const channel = items.find(
+    (item) =>
+      item.kind === 'direct' && item.objectiveId === objectiveId && item.learner?.name === learner,
+  );
+  if (!channel) throw new Error(`No direct channel with ${learner}`);
+  const response = await page.request.post(`/api/lms/v1/channels/${channel.id}/messages`, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
+    data: { text },
+  });
+  expect(response.status()).toBe(201);
+  await context.close();
+}
+
+test('a learner talks in the course discussion and messages the staff, whose reply arrives live', async ({
+  page,
+  browser,
+}) => {
+  const streamOpened = liveStreamOpened(page);
+  await signIn(page, accounts.learner);
+  const objectiveId = await objectiveIdOf(page, COURSE);
+  expect((await streamOpened).status()).toBe(200);
+  // An announcement gives the card its count, the way into the hub.
+  const admin = await administrator(browser);
+  await admin.post(objectiveId, 'The course discussion is open.');
+  await admin.close();
+  await courseCard(page)
+    .getByRole('button', { name: /^Unread announcements/ })
+    .click();
+  const hub = page.getByRole('dialog', { name: `Messages ${COURSE}` });
+  await expect(hub.getByText('The course discussion is open.')).toBeVisible();
+  const channels = hub.getByRole('navigation', { name: 'Channels' });
+  await expect(channels.getByRole('button')).toHaveText([
+    'Announcements',
+    /^Discussion/,
+    /^Message the course staff/,
+  ]);
+  await expect(channels.getByRole('button', { name: 'Announcements' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+
+  // By keyboard to the Discussion, which has one unread reply.
+  const discussion = channels.getByRole('button', { name: 'Discussion, unread: 1' });
+  await expect(discussion).toBeVisible();
+  for (let step = 0; step < 10; step += 1) {
+    if (await discussion.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(discussion).toBeFocused();
+  await page.keyboard.press('Enter');
+  const log = hub.getByRole('region', { name: 'Messages in Discussion' });
+  await expect(log.getByText(/Good starting points/)).toBeVisible();
+  await expect(hub.getByRole('separator', { name: 'New' })).toBeVisible();
+  await expect(
+    log.getByRole('link', { name: 'scikit-learn’s tutorial (opens in a new tab)' }),
+  ).toHaveAttribute('href', 'https://scikit-learn.org/stable/tutorial/');
+  await expect(log.locator('strong', { hasText: 'machine learning' })).toBeVisible();
+  // Reading it cleared its count.
+  await expect(channels.getByRole('button', { name: 'Discussion' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expectNoAxeViolations(page);
+
+  await hub
+    .getByRole('textbox', { name: 'New message' })
+    .fill('My plan: **plant photos** with [scikit-learn](https://scikit-learn.org)');
+  await expect(hub.getByText(/Formatting: \*\*bold\*\*/).first()).toBeVisible();
+  await hub.getByRole('button', { name: 'Send' }).click();
+  await expect(log.locator('strong', { hasText: 'plant photos' })).toBeVisible();
+  await expect(
+    log.getByRole('link', { name: 'scikit-learn (opens in a new tab)' }),
+  ).toHaveAttribute('href', 'https://scikit-learn.org/');
+  await expect(hub.getByRole('textbox', { name: 'New message' })).toHaveValue('');
+  // Reactions are toggle buttons with their counts.
+  const reply = log.getByRole('listitem').filter({ hasText: 'Good starting points' }).first();
+  await reply.getByRole('button', { name: '👍 reactions: 0' }).click();
+  await expect(reply.getByRole('button', { name: '👍 reactions: 1' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // The direct channel with the course staff: the unread answer, then a reply arriving live.
+  await channels.getByRole('button', { name: /^Message the course staff/ }).click();
+  const direct = hub.getByRole('region', { name: 'Messages in Message the course staff' });
+  await expect(direct.locator('em', { hasText: 'Friday next week' })).toBeVisible();
+  await expect(channels.getByRole('button', { name: 'Message the course staff' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await replyAsAdministrator(browser, objectiveId, accounts.learner.name, 'Safe travels, **Ada**!');
+  await expect(direct.locator('strong', { hasText: 'Ada' })).toBeVisible();
+  await expect(page.locator('#live-announcer-polite')).toHaveText(
+    `New message from ${accounts.admin.name}: Safe travels, **Ada**!`,
+  );
+  // Seen while open: it stays read.
+  await expect(channels.getByRole('button', { name: 'Message the course staff' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(hub).toBeHidden();
+});

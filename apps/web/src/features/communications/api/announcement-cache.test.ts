@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { AnnouncementList, AnnouncementUnreadCounts } from '@portal/contracts';
-import { aMessage, CHANNEL, COURSE } from '../testing/fake-announcements-api.ts';
+import type { ChannelList } from '@portal/contracts';
+import {
+  aChatMessage,
+  aMessage,
+  CHANNEL,
+  COURSE,
+  DISCUSSION,
+} from '../testing/fake-announcements-api.ts';
 import { applyMessageEvent, applyRead, applyUnreadCounts } from './announcement-cache.ts';
-import { announcementKeys } from './unread-counts-query.ts';
+import { announcementKeys, channelKeys } from './unread-counts-query.ts';
 
 const OTHER_COURSE = '33333333-3333-4333-8333-333333333333';
 const OTHER_CHANNEL = '44444444-4444-4444-8444-444444444444';
@@ -91,5 +98,47 @@ describe('announcement cache updates', () => {
     applyRead(client, COURSE, CHANNEL, aMessage(2).id);
     expect(counts(client)[0]!.unreadCount).toBe(0);
     expect(list(client)).toMatchObject({ unreadCount: 0, lastReadMessageId: aMessage(2).id });
+  });
+
+  it('counts only announcement channels on cards and in Notifications; others go to the hub list', () => {
+    const client = aClient(aList());
+    const discussion: ChannelList['items'][number] = {
+      id: DISCUSSION,
+      kind: 'discussion',
+      objectiveId: COURSE,
+      courseName: 'Data literacy',
+      title: 'Data literacy',
+      learner: null,
+      unreadCount: 0,
+      lastMessage: null,
+      canPost: true,
+    };
+    client.setQueryData<ChannelList>(channelKeys.list(), { items: [discussion] });
+    applyUnreadCounts(client, [
+      { objectiveId: COURSE, channelId: DISCUSSION, unreadCount: 5, kind: 'discussion' },
+      { objectiveId: COURSE, channelId: OTHER_CHANNEL, unreadCount: 2, kind: 'direct' },
+    ]);
+    expect(counts(client)).toEqual([{ objectiveId: COURSE, channelId: CHANNEL, unreadCount: 1 }]);
+    expect(list(client).unreadCount).toBe(1);
+    expect(client.getQueryData<ChannelList>(channelKeys.list())!.items[0]!.unreadCount).toBe(5);
+    // An announcement count (kind given or not) still reaches the card.
+    applyUnreadCounts(client, [
+      { objectiveId: COURSE, channelId: CHANNEL, unreadCount: 3, kind: 'announcement' },
+    ]);
+    expect(counts(client)[0]!.unreadCount).toBe(3);
+  });
+
+  it('puts discussion messages into their channel, never into the announcements', () => {
+    const client = aClient(aList());
+    client.setQueryData(channelKeys.messages(DISCUSSION), {
+      pages: [{ channel: {}, items: [aChatMessage(1)], hasMore: false, lastReadMessageId: null }],
+      pageParams: [undefined],
+    });
+    applyMessageEvent(client, { type: 'created', message: aChatMessage(2) });
+    expect(list(client).items).toHaveLength(2);
+    const pages = client.getQueryData<{ pages: { items: { id: string }[] }[] }>(
+      channelKeys.messages(DISCUSSION),
+    )!.pages;
+    expect(pages[0]!.items.map((m) => m.id)).toEqual([aChatMessage(2).id, aChatMessage(1).id]);
   });
 });

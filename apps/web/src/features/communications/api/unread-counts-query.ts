@@ -10,6 +10,14 @@ export const announcementKeys = {
   list: (objectiveId: string) => [...announcementKeys.all, 'list', objectiveId] as const,
 };
 
+/** Discussion and direct channels (docs/decisions/0023): keys only, the requests load with the hub. */
+export const channelKeys = {
+  all: ['lms', 'channels'] as const,
+  list: () => [...channelKeys.all, 'list'] as const,
+  messages: (channelId: string) => [...channelKeys.all, 'messages', channelId] as const,
+  discussion: (objectiveId: string) => [...channelKeys.all, 'discussion', objectiveId] as const,
+};
+
 export const announcementUnreadCountsQuery = () =>
   queryOptions({
     queryKey: announcementKeys.unreadCounts(),

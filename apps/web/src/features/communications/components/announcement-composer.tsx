@@ -28,8 +28,10 @@ export function AnnouncementComposer({ objectiveId }: { objectiveId: string }) {
   );
 }
 
-export function AnnouncementEditor({
+export function AnnouncementEditor<M extends Announcement>({
   initialText = '',
+  hint,
+  requiredText,
   label,
   submitLabel,
   autoFocus,
@@ -39,12 +41,16 @@ export function AnnouncementEditor({
   onCancel,
 }: {
   initialText?: string;
+  /** Shown under the box before the counter (the formatting a chat message may use). */
+  hint?: string;
+  /** Said when the box is empty (default: the announcement's text). */
+  requiredText?: string;
   label: string;
   submitLabel: string;
   autoFocus?: boolean;
   clearOnSent?: boolean;
-  send(text: string): Promise<Announcement>;
-  onSent(message: Announcement): void;
+  send(text: string): Promise<M>;
+  onSent(message: M): void;
   onCancel?(): void;
 }) {
   const { t } = useTranslation('communications');
@@ -71,7 +77,7 @@ export function AnnouncementEditor({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim() === '') {
-      setError(t('required'));
+      setError(requiredText ?? t('required'));
       return;
     }
     mutation.mutate(text);
@@ -91,10 +97,20 @@ export function AnnouncementEditor({
           resize="vertical"
           autoFocus={autoFocus}
           error={error}
-          description={t('counter', {
-            length: format.number(text.length),
-            max: format.number(ANNOUNCEMENT_MAX_LENGTH),
-          })}
+          description={
+            <>
+              {hint ? (
+                <>
+                  {hint}
+                  <br />
+                </>
+              ) : null}
+              {t('counter', {
+                length: format.number(text.length),
+                max: format.number(ANNOUNCEMENT_MAX_LENGTH),
+              })}
+            </>
+          }
           dir="auto"
         />
         <Group gap="xs">

@@ -1,17 +1,9 @@
-// One announcement: author, time in the reader's time zone, the text as plain text (direction from its own
-// words), "edited" and "deleted" states; its author may edit it in place or delete it after confirming.
-import { useState } from 'react';
-import { Button, Group, Paper, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// One announcement (a `MessageItem` with the announcement requests and texts): plain text, edited in place or
+// deleted after confirming by its author.
 import { useTranslation } from 'react-i18next';
-import { findTimeZone, type Announcement } from '@portal/contracts';
-import { announce } from '../../../lib/announcer.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useFormatters } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../../lib/platform-queries.ts';
-import { applyMessage } from '../api/announcement-cache.ts';
+import type { Announcement } from '@portal/contracts';
 import { deleteAnnouncement, editAnnouncement } from '../api/announcements-api.ts';
-import { AnnouncementEditor } from './announcement-composer.tsx';
+import { MessageItem } from './message-item.tsx';
 
 export function AnnouncementItem({
   objectiveId,
@@ -23,94 +15,19 @@ export function AnnouncementItem({
   own: boolean;
 }) {
   const { t } = useTranslation('communications');
-  const user = useCurrentUser();
-  const format = useFormatters(findTimeZone(user.timezone)?.iana);
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-
-  const remove = useMutation({
-    mutationFn: () => deleteAnnouncement(objectiveId, message.id),
-    onSuccess: () => {
-      applyMessage(queryClient, { ...message, text: '', deleted: new Date().toISOString() });
-      setConfirming(false);
-      announce(t('deletedDone'));
-    },
-    onError: (error) =>
-      announce(error instanceof ApiError ? error.message : t('unavailable'), 'assertive'),
-  });
-
   return (
-    <Paper withBorder p="sm" radius="md">
-      <Group gap="xs" justify="space-between" wrap="wrap">
-        <Text fw={600} size="sm">
-          <bdi>{message.author.name}</bdi>
-        </Text>
-        <Text size="xs" c="dimmed">
-          <time dateTime={message.created}>{format.dateTime(message.created)}</time>
-          {message.edited && !message.deleted ? ` · ${t('edited')}` : null}
-        </Text>
-      </Group>
-      {message.deleted ? (
-        <Text size="sm" fs="italic" c="dimmed" mt={4}>
-          {t('deleted')}
-        </Text>
-      ) : editing ? (
-        <AnnouncementEditor
-          initialText={message.text}
-          label={t('editLabel')}
-          submitLabel={t('save')}
-          autoFocus
-          onCancel={() => setEditing(false)}
-          send={(text) => editAnnouncement(objectiveId, message.id, text)}
-          onSent={(edited) => {
-            applyMessage(queryClient, edited);
-            setEditing(false);
-            announce(t('editedDone'));
-          }}
-        />
-      ) : (
-        <Text
-          size="sm"
-          mt={4}
-          dir="auto"
-          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-        >
-          {message.text}
-        </Text>
-      )}
-      {own && !message.deleted && !editing ? (
-        confirming ? (
-          <Group gap="xs" mt="xs" role="group" aria-label={t('deleteConfirm')}>
-            <Text size="sm">{t('deleteConfirm')}</Text>
-            <Button
-              size="compact-sm"
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate()}
-            >
-              {t('delete')}
-            </Button>
-            <Button size="compact-sm" variant="default" onClick={() => setConfirming(false)}>
-              {t('cancel')}
-            </Button>
-          </Group>
-        ) : (
-          <Group gap="xs" mt="xs">
-            <Button size="compact-sm" variant="subtle" onClick={() => setEditing(true)}>
-              {t('edit')}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color="red"
-              onClick={() => setConfirming(true)}
-            >
-              {t('delete')}
-            </Button>
-          </Group>
-        )
-      ) : null}
-    </Paper>
+    <MessageItem
+      message={message}
+      own={own}
+      texts={{
+        deleted: t('deleted'),
+        deleteConfirm: t('deleteConfirm'),
+        deletedDone: t('deletedDone'),
+        editedDone: t('editedDone'),
+        editLabel: t('editLabel'),
+      }}
+      edit={(text) => editAnnouncement(objectiveId, message.id, text)}
+      remove={() => deleteAnnouncement(objectiveId, message.id)}
+    />
   );
 }

@@ -1,13 +1,17 @@
-// The hub's channels: one button each, the chosen one marked current, with its unread count in the name.
+// The hub's channels (announcements, the discussion, direct messages): one button each, the chosen one marked current, with its unread count in the name.
 import { Badge, Box, NavLink, Stack } from '@mantine/core';
-import { IconSpeakerphone } from '@tabler/icons-react';
+import { IconMail, IconMessages, IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { ChannelKind } from '@portal/contracts';
 
 export interface HubChannel {
   key: string;
+  kind: ChannelKind;
   label: string;
   unreadCount: number;
 }
+
+const icons = { announcement: IconSpeakerphone, discussion: IconMessages, direct: IconMail };
 
 export function ChannelList({
   channels,
@@ -46,12 +50,13 @@ function ChannelListItem({
   onSelect(): void;
 }) {
   const { t } = useTranslation('communications');
+  const Icon = icons[channel.kind];
   return (
     <NavLink
       component="button"
       type="button"
       label={channel.label}
-      leftSection={<IconSpeakerphone size={18} aria-hidden="true" />}
+      leftSection={<Icon size={18} aria-hidden="true" />}
       rightSection={
         channel.unreadCount > 0 ? (
           <Badge size="sm" color="orange" aria-hidden="true">

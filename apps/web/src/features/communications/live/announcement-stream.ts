@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { LMS_API } from '../../../lib/api-client.ts';
 import { applyMessageEvent, applyUnreadCounts } from '../api/announcement-cache.ts';
-import { announcementKeys } from '../api/unread-counts-query.ts';
+import { announcementKeys, channelKeys } from '../api/unread-counts-query.ts';
 
 export const ANNOUNCEMENT_EVENTS_URL = `${LMS_API}/users/me/announcement-events`;
 const FIRST_RETRY_MS = 2_000;
@@ -43,7 +43,10 @@ export function openAnnouncementStream({
     source.addEventListener('ready', () => {
       retryMs = FIRST_RETRY_MS;
       // A fresh stream replays nothing: what happened while none was open comes from the server again.
-      if (reopened) void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
+      if (reopened) {
+        void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
+        void queryClient.invalidateQueries({ queryKey: channelKeys.all });
+      }
     });
     source.addEventListener(ANNOUNCEMENT_EVENT_UNREAD, (event) => {
       const data = parse<AnnouncementUnreadCounts>(event);

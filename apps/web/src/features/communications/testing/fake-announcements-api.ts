@@ -1,7 +1,13 @@
-// A stand-in for the server's announcement endpoints (docs/decisions/0022) behind `fetch`, for component
-// tests: it keeps messages, the reader's marker and unread counts, and answers like the real routes.
+// A stand-in for the server's announcement and channel endpoints (docs/decisions/0022, 0023) behind `fetch`, for
+// component tests: it keeps messages, the reader's markers and unread counts, and answers like the real routes.
 import { vi } from 'vitest';
-import type { Announcement } from '@portal/contracts';
+import {
+  CHANNEL_PAGE_SIZE,
+  type Announcement,
+  type ChannelMessage,
+  type MessageReactionEmoji,
+} from '@portal/contracts';
+import { parseMessageText } from '@portal/domain';
 
 export const COURSE = '11111111-1111-4111-8111-111111111111';
 export const CHANNEL = '22222222-2222-4222-8222-222222222222';
@@ -25,7 +31,40 @@ export function aMessage(index: number, overrides: Partial<Announcement> = {}): 
   };
 }
 
+export const DISCUSSION = '55555555-5555-4555-8555-555555555555';
+export const DIRECT = '66666666-6666-4666-8666-666666666666';
+
+/** A message of the course's discussion (or, with `channelId: DIRECT`, of the reader's direct channel). */
+export function aChatMessage(
+  index: number,
+  overrides: Partial<ChannelMessage> = {},
+): ChannelMessage {
+  const base = aMessage(index, { channelId: DISCUSSION, ...overrides });
+  return {
+    ...base,
+    id: `bbbbbbbb-bbbb-4bbb-8bbb-${String(index).padStart(12, '0')}`,
+    kind: base.channelId === DIRECT ? 'direct' : 'discussion',
+    content: parseMessageText(base.text),
+    reactions: [],
+    ...overrides,
+  };
+}
+
+interface FakeChannel {
+  id: string;
+  kind: 'discussion' | 'direct';
+  /** Oldest first. */
+  messages: ChannelMessage[];
+  lastReadMessageId: string | null;
+  /** Created (listed in `users/me/channels`); the direct channel is created when first opened. */
+  exists: boolean;
+}
+
 export interface FakeAnnouncementsApi {
+  /** The course's discussion and the reader's direct channel. */
+  channels: Record<'discussion' | 'direct', FakeChannel>;
+  /** The reader is a member of the course (else the discussion and direct channel answer 404). */
+  member: boolean;
   /** Oldest first. */
   messages: Announcement[];
   lastReadMessageId: string | null;
@@ -47,7 +86,98 @@ export function installFakeAnnouncementsApi(
     failWith: null,
     rejectNextWrite: null,
     calls: [],
+    member: true,
+    channels: {
+      discussion: {
+        id: DISCUSSION,
+        kind: 'discussion',
+        messages: [],
+        lastReadMessageId: null,
+        exists: true,
+      },
+      direct: { id: DIRECT, kind: 'direct', messages: [], lastReadMessageId: null, exists: false },
+    },
     ...initial,
+  };
+  const chatUnread = (channel: FakeChannel) => {
+    const readIndex = channel.messages.findIndex((m) => m.id === channel.lastReadMessageId);
+    return channel.messages.filter(
+      (m, index) => index > readIndex && !m.deleted && m.author.id !== READER,
+    ).length;
+  };
+  const summary = (channel: FakeChannel) => ({
+    id: channel.id,
+    kind: channel.kind,
+    objectiveId: COURSE,
+    courseName: 'Data literacy',
+    title: 'Data literacy',
+    learner: channel.kind === 'direct' ? { id: READER, name: 'Ada Lovelace' } : null,
+    unreadCount: chatUnread(channel),
+    lastMessage: channel.messages.filter((m) => !m.deleted).at(-1) ?? null,
+    canPost: true,
+  });
+  const chat = (url: string, method: string, body?: Record<string, string>) => {
+    const lms = '/api/lms/v1';
+    if (url === `${lms}/users/me/channels`)
+      return json({
+        items: Object.values(api.channels)
+          .filter((c) => c.exists && api.member)
+          .map(summary),
+      });
+    const opened = /\/objectives\/[^/]+\/(discussion|direct-channel)$/.exec(url);
+    if (opened && method === 'POST') {
+      if (!api.member) return json({ code: 'not_found', message: 'Not found' }, 404);
+      const channel = api.channels[opened[1] === 'discussion' ? 'discussion' : 'direct'];
+      channel.exists = true;
+      return json(summary(channel));
+    }
+    const channel = Object.values(api.channels).find((c) =>
+      url.startsWith(`${lms}/channels/${c.id}/`),
+    );
+    if (!channel || !channel.exists || !api.member) return null;
+    const path = url.slice(`${lms}/channels/${channel.id}/`.length);
+    if (path.startsWith('messages') && method === 'GET') {
+      const before = new URL(url, 'http://portal.test').searchParams.get('before');
+      const newestFirst = channel.messages.filter((m) => !m.deleted).reverse();
+      const start = before ? newestFirst.findIndex((m) => m.id === before) + 1 : 0;
+      const { lastMessage: _omitted, ...head } = summary(channel);
+      return json({
+        channel: head,
+        items: newestFirst.slice(start, start + CHANNEL_PAGE_SIZE),
+        hasMore: newestFirst.length > start + CHANNEL_PAGE_SIZE,
+        lastReadMessageId: channel.lastReadMessageId,
+      });
+    }
+    const reacted = /^messages\/([^/]+)\/reactions\/([^/]+)$/.exec(path);
+    const target = reacted && channel.messages.find((m) => m.id === reacted[1]);
+    if (target && (method === 'PUT' || method === 'DELETE')) {
+      const emoji = decodeURIComponent(reacted![2]!) as MessageReactionEmoji;
+      const others = target.reactions?.find((r) => r.emoji === emoji);
+      const count =
+        (others ? others.count - (others.mine ? 1 : 0) : 0) + (method === 'PUT' ? 1 : 0);
+      target.reactions = [
+        ...(target.reactions ?? []).filter((r) => r.emoji !== emoji),
+        ...(count > 0 ? [{ emoji, count, mine: method === 'PUT' }] : []),
+      ];
+      return json(target);
+    }
+    if (path === 'read' && method === 'POST') {
+      channel.lastReadMessageId = body!.messageId!;
+      return new Response(null, { status: 204 });
+    }
+    if (path === 'messages' && method === 'POST') {
+      const message = aChatMessage(100 + channel.messages.length, {
+        channelId: channel.id,
+        kind: channel.kind,
+        author: { id: READER, name: 'Ada Lovelace' },
+        text: body!.text!,
+        content: parseMessageText(body!.text!),
+        created: '2030-03-09T12:00:00.000Z',
+      });
+      channel.messages.push(message);
+      return json(message, 201);
+    }
+    return null;
   };
   const unreadCount = () => {
     const readIndex = api.messages.findIndex((m) => m.id === api.lastReadMessageId);
@@ -65,6 +195,8 @@ export function installFakeAnnouncementsApi(
         : undefined;
       api.calls.push({ method, url, body });
       if (api.failWith !== null) return json({ code: 'down', message: 'Down' }, api.failWith);
+      const chatAnswer = chat(url, method, body);
+      if (chatAnswer) return chatAnswer;
       if (url === '/api/lms/v1/users/me/announcement-unread-counts')
         return json({
           items: [{ objectiveId: COURSE, channelId: CHANNEL, unreadCount: unreadCount() }],
