@@ -104,6 +104,16 @@ export async function signIn(page: Page, account: Account, path = '/learn/course
 
 /** Runs axe-core on the current page; any violation fails the test with a readable summary. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A dialog or toast still fading or sliding in blends its colours with what is behind it, and axe would
+  // measure those: wait for the transitions and finite animations running now (never for a spinner's).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
