@@ -61,9 +61,16 @@ const LANGUAGE_ITEM = new RegExp(
 );
 
 async function chooseLanguage(page: Page, account: Account, locale: string) {
-  await page.getByRole('button', { name: new RegExp(account.name) }).click();
-  await page.getByRole('menuitem', { name: LANGUAGE_ITEM }).click();
-  await page.getByRole('menuitemradio', { name: NATIVE[locale] }).click();
+  const choice = page.getByRole('menuitemradio', { name: NATIVE[locale] });
+  // Once in a CI run the user menu closed between the press on Language and its list (the page was still
+  // settling after the reload in the previous language): like a person, open it again then.
+  await expect(async () => {
+    if (!(await page.getByRole('menuitem', { name: LANGUAGE_ITEM }).isVisible()))
+      await page.getByRole('button', { name: new RegExp(account.name) }).click();
+    await page.getByRole('menuitem', { name: LANGUAGE_ITEM }).click({ timeout: 5_000 });
+    await expect(choice).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  await choice.click();
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
 }
 
