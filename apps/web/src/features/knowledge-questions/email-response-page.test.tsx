@@ -18,7 +18,7 @@ const base = {
   prompt: 'Which average resists outliers?',
 };
 const verdict = (
-  overrides: Partial<Extract<KnowledgeQuestionAnswerResult, { status: 'recorded' }>> = {},
+  overrides: Partial<Extract<KnowledgeQuestionAnswerResult, { answer: string }>> = {},
 ): KnowledgeQuestionAnswerResult => ({
   ...base,
   status: 'recorded',
@@ -88,7 +88,7 @@ describe('/email-response-callback', () => {
   });
 
   it('shows the recorded result of a link opened again', async () => {
-    stubServer(json(verdict({ status: 'replayed' as never, correct: true, answer: 'The median' })));
+    stubServer(json(verdict({ status: 'replayed', correct: true, answer: 'The median' })));
     await open('token=abc.def');
     expect(await screen.findByText('Already answered')).toBeTruthy();
     expect(screen.getByText('Correct')).toBeTruthy();
@@ -104,6 +104,8 @@ describe('/email-response-callback', () => {
     fireEvent.change(input, { target: { value: ' SD ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send answer' }));
     expect(await screen.findByText('Correct')).toBeTruthy();
+    // The form is gone: focus moves to the verdict.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Correct' }));
     expect(requests[1]!.body).toEqual({ token: 'abc.def', answerText: 'SD' });
   });
 

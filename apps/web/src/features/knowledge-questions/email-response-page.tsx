@@ -76,7 +76,6 @@ function AnswerForm({
           maxLength={KNOWLEDGE_ANSWER_TEXT_MAX_LENGTH}
           required
           dir="auto"
-          data-autofocus
         />
         <Group>
           <Button type="submit" loading={sending}>
@@ -90,12 +89,19 @@ function AnswerForm({
 
 function AnswerResult({
   result,
+  focus,
 }: {
   result: Extract<KnowledgeQuestionAnswerResult, { status: 'recorded' | 'replayed' }>;
+  /** Moves focus to the verdict (after the form that had it went away). */
+  focus: boolean;
 }) {
   const { t } = useTranslation('knowledgeQuestions');
   const format = useFormatters();
   const toastShown = useRef(false);
+  const verdict = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) verdict.current?.focus();
+  }, [focus]);
   useEffect(() => {
     if (result.moduleExists || toastShown.current) return;
     toastShown.current = true;
@@ -108,11 +114,11 @@ function AnswerResult({
           {t('result.replayed', { date: format.dateTime(result.answeredAt) })}
         </Alert>
       ) : null}
-      <Group>
+      <Title order={2} size="h3" ref={verdict} tabIndex={-1}>
         <Badge size="lg" color={result.correct ? 'green' : 'red'} role="status">
           {result.correct ? t('result.correct') : t('result.incorrect')}
         </Badge>
-      </Group>
+      </Title>
       <Text size="lg" fw={600} dir="auto">
         {result.prompt}
       </Text>
@@ -168,7 +174,9 @@ function AnswerPage({ request }: { request: KnowledgeQuestionAnswerRequest }) {
           onAnswer={(answerText) => mutation.mutate({ ...request, answerText })}
         />
       ) : null}
-      {result && result.status !== 'awaitingAnswer' ? <AnswerResult result={result} /> : null}
+      {result && result.status !== 'awaitingAnswer' ? (
+        <AnswerResult result={result} focus={mutation.variables.answerText !== undefined} />
+      ) : null}
     </>
   );
 }
