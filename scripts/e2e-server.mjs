@@ -40,6 +40,12 @@ const smtp = new SMTPServer({
 });
 await new Promise((resolvePromise) => smtp.listen(0, '127.0.0.1', resolvePromise));
 const smtpUrl = `smtp://127.0.0.1:${smtp.server.address().port}`;
+// Where the database is, for specs that run the server's CLIs against it (knowledge questions' send-due).
+const sqliteFile = join(dir, 'e2e.sqlite');
+writeFileSync(
+  process.env.E2E_DB_POINTER ?? join(tmpdir(), `portal-e2e-db-${process.env.PORT ?? 3123}.txt`),
+  sqliteFile,
+);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -47,7 +53,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     ...process.env,
     NODE_ENV: 'test',
     APP_ENVIRONMENT: 'test',
-    SQLITE_FILE: join(dir, 'e2e.sqlite'),
+    SQLITE_FILE: sqliteFile,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
     RATE_LIMIT_PER_MINUTE: '100000',

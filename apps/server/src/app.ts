@@ -41,6 +41,14 @@ import {
 } from './modules/xapi/xapi-outbox-worker.ts';
 import { createMailOutboxRepository } from './modules/mail/mail-outbox.repository.ts';
 import { createMailWorker, type MailWorker } from './modules/mail/mail-worker.ts';
+import { createKnowledgeLinkTokens } from './modules/knowledge-questions/knowledge-question-tokens.ts';
+import { createKnowledgeQuestionsRepository } from './modules/knowledge-questions/knowledge-questions.repository.ts';
+import { registerKnowledgeQuestionsRoutes } from './modules/knowledge-questions/knowledge-questions.routes.ts';
+import { createKnowledgeQuestionsScheduler } from './modules/knowledge-questions/knowledge-questions-scheduler.ts';
+import {
+  createKnowledgeQuestionsService,
+  type KnowledgeQuestionsService,
+} from './modules/knowledge-questions/knowledge-questions.service.ts';
 import { createCommandEngine, type CommandEngine } from './commands/command-engine.ts';
 import { registerCommandRoutes } from './commands/command.routes.ts';
 import { commandDefinitions } from './commands/command-definitions.ts';
@@ -69,6 +77,8 @@ export interface BuiltApp {
   xapi: XapiOutboxWorker | undefined;
   /** Sends the mail outbox over SMTP; undefined when SMTP_URL is not set (mails stay pending). */
   mail: MailWorker | undefined;
+  /** Knowledge questions by e-mail (the scheduler's `sendDue`, for tests and the CLI). */
+  knowledgeQuestions: KnowledgeQuestionsService;
 }
 
 export const API_BODY_LIMIT = 256 * 1024;
@@ -164,6 +174,14 @@ export async function buildApp(
   registerWorkflowsRoutes(app, ctx);
   registerCertificatesRoutes(app, ctx);
   registerAnnouncementsRoutes(app, ctx, { postgresUrl: database.url });
+  const knowledgeQuestions = createKnowledgeQuestionsService({
+    db: ctx.db,
+    repository: createKnowledgeQuestionsRepository(ctx.db),
+    tokens: createKnowledgeLinkTokens(config.sessionSecret),
+    clock: ctx.clock,
+    publicUrl: config.publicUrl,
+  });
+  registerKnowledgeQuestionsRoutes(app, ctx, knowledgeQuestions);
   const lti = createLtiModule(ctx);
   await lti.keys.ensure(ctx.clock.now());
   await registerLtiRoutes(app, ctx, lti);
@@ -190,18 +208,24 @@ export async function buildApp(
         log: app.log,
       })
     : undefined;
+  // Without SMTP the questions are mailed on demand (the CLI), so nothing piles up unread in the outbox.
+  const knowledgeQuestionsScheduler = smtpUrl
+    ? createKnowledgeQuestionsScheduler({ service: knowledgeQuestions, log: app.log })
+    : undefined;
 
   if (options.startWorker ?? true) {
     commands.start();
     xapi?.start();
     mail?.start();
+    knowledgeQuestionsScheduler?.start();
   }
   app.addHook('onClose', async () => {
     await commands.stop();
     await xapi?.stop();
     await mail?.stop();
+    await knowledgeQuestionsScheduler?.stop();
     if (!options.database) await database.close();
   });
 
-  return { app, ctx, commands, database, lti, metrics, xapi, mail };
+  return { app, ctx, commands, database, lti, metrics, xapi, mail, knowledgeQuestions };
 }

@@ -18,3 +18,4 @@ export * from './dashboard.ts';
 export * from './announcements.ts';
 export * from './channels.ts';
 export * from './tutor.ts';
+export * from './knowledge-questions.ts';

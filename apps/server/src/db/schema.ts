@@ -427,6 +427,52 @@ export interface MailOutboxTable {
   claimedAt: string | null;
   created: string;
   sentAt: string | null;
+  /** JSON object of extra headers (List-Unsubscribe, migration 0016); null when none. */
+  headers: string | null;
+}
+
+/** A question of a course module's bank, mailed to opted-in learners (migration 0016). */
+export interface KnowledgeQuestionsTable {
+  id: string;
+  tenantId: string;
+  objectiveId: string;
+  activityId: string;
+  activityPathId: string;
+  kind: 'choice' | 'text';
+  prompt: string;
+  /** JSON [{id, text}] */
+  choices: string;
+  /** JSON array of the correct choice ids or the accepted texts. */
+  correct: string;
+  explanation: string | null;
+  locale: string;
+  ord: Generated<number>;
+  created: string;
+}
+
+/** A learner's opt-in to a course's questions by e-mail (migration 0016). */
+export interface KnowledgeQuestionSubscriptionsTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  objectiveId: string;
+  optedIn: Flag;
+  unsubscribedAt: string | null;
+  created: string;
+}
+
+/** One question mailed to one learner, and its answer, recorded once (migration 0016). */
+export interface KnowledgeQuestionDeliveriesTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  questionId: string;
+  sentAt: string;
+  box: number;
+  dueNext: string | null;
+  answeredAt: string | null;
+  answer: string | null;
+  correct: Flag | null;
 }
 
 /** A password-reset link of the built-in provider: the SHA-256 of its token, single use (migration 0015). */
@@ -850,6 +896,9 @@ export interface Database {
   analyticsEvents: AnalyticsEventsTable;
   xapiOutbox: XapiOutboxTable;
   mailOutbox: MailOutboxTable;
+  knowledgeQuestions: KnowledgeQuestionsTable;
+  knowledgeQuestionSubscriptions: KnowledgeQuestionSubscriptionsTable;
+  knowledgeQuestionDeliveries: KnowledgeQuestionDeliveriesTable;
   passwordResetTokens: PasswordResetTokensTable;
   productFeedback: ProductFeedbackTable;
   calendarFeeds: CalendarFeedsTable;

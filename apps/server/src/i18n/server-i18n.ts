@@ -18,6 +18,7 @@ import type enCertificates from './locales/en-US/certificates.json';
 import type enErrors from './locales/en-US/errors.json';
 import type enLti from './locales/en-US/lti.json';
 import type enCalendar from './locales/en-US/calendar.json';
+import type enKnowledgeQuestions from './locales/en-US/knowledgeQuestions.json';
 
 export const LOCALES_DIR = join(import.meta.dirname, 'locales');
 
@@ -28,6 +29,7 @@ export interface ServerCatalogues {
   errors: typeof enErrors;
   lti: typeof enLti;
   calendar: typeof enCalendar;
+  knowledgeQuestions: typeof enKnowledgeQuestions;
 }
 export type ServerNamespace = keyof ServerCatalogues;
 export const serverNamespaces: readonly ServerNamespace[] = [
@@ -35,6 +37,7 @@ export const serverNamespaces: readonly ServerNamespace[] = [
   'calendar',
   'certificates',
   'errors',
+  'knowledgeQuestions',
   'lti',
 ];
 

@@ -334,6 +334,26 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
     expect(announcementListSchema.parse(list.json()).items).toHaveLength(3);
   });
 
+  it('opts the learner in to knowledge questions of Introduction to Machine Learning and mails her one', async () => {
+    const cookie = await signInAs(testApp, seeded!.userIds.learner);
+    const objectiveId = seeded!.objectiveIds.introMl;
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/lms/v1/users/me/knowledge-question-subscriptions/${objectiveId}`,
+      headers: clientHeaders(cookie),
+    });
+    expect(response.json()).toEqual({ objectiveId, optedIn: true, hasQuestions: true });
+    expect(await testApp.knowledgeQuestions.sendDue()).toBe(1);
+    const mail = await testApp.ctx.db
+      .selectFrom('mailOutbox')
+      .selectAll()
+      .where('template', '=', 'knowledgeQuestion')
+      .executeTakeFirstOrThrow();
+    expect(mail.toAddress).toBe('learner@example.com');
+    expect(mail.subject).toContain('What is machine learning?');
+    expect(mail.textBody).toContain('Examples with known answers (labels)');
+  });
+
   it('gives the learner a course discussion and a direct channel with the staff, each with one unread', async () => {
     const cookie = await signInAs(testApp, seeded!.userIds.learner);
     const response = await testApp.app.inject({

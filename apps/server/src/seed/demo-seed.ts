@@ -31,6 +31,7 @@ import { seedDemoLti } from './demo-lti.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoAnnouncements } from './demo-announcements.ts';
 import { seedDemoChannels } from './demo-channels.ts';
+import { seedDemoKnowledgeQuestions } from './demo-knowledge-questions.ts';
 
 /** The demo accounts (also listed in the README). */
 export const DEMO_ACCOUNTS = {
@@ -676,6 +677,15 @@ export async function seedDemoTenant(
         }),
       })
       .execute();
+
+    // Knowledge questions by e-mail: Introduction to Machine Learning's bank, Ada opted in (see the README).
+    await seedDemoKnowledgeQuestions(tx, {
+      tenantId,
+      objectiveId: objectiveIds.introMl,
+      parts: trees.introMl.parts,
+      learnerId: userIds.learner,
+      created,
+    });
 
     return { tenantId, userIds, objectiveIds };
   });

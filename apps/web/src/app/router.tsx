@@ -33,6 +33,7 @@ type PageNamespace =
   | 'courseDetails'
   | 'certificates'
   | 'calendar'
+  | 'knowledgeQuestions'
   | 'lti';
 
 const page =
@@ -159,7 +160,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 path: `${paths.courses}/${suffix}`,
                 lazy: page(
                   () => import('./routes/course-details-route.tsx'),
-                  ['courseDetails', 'courseList', 'certificates'],
+                  ['courseDetails', 'courseList', 'certificates', 'knowledgeQuestions'],
                 ),
               }),
             ),
@@ -188,6 +189,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: paths.profile,
               lazy: page(() => import('./routes/profile-route.tsx'), 'profile'),
+            },
+            {
+              // Spec §2: the answer page of knowledge-question e-mails (and their unsubscribe link).
+              path: paths.emailResponseCallback,
+              lazy: page(() => import('./routes/email-response-route.tsx'), 'knowledgeQuestions'),
             },
             { path: '*', element: <NotFoundPage /> },
           ],

@@ -17,6 +17,7 @@ import type calendar from './locales/en-US/calendar.json';
 import type dashboard from './locales/en-US/dashboard.json';
 import type tutor from './locales/en-US/tutor.json';
 import type communications from './locales/en-US/communications.json';
+import type knowledgeQuestions from './locales/en-US/knowledgeQuestions.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -40,6 +41,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       tutor: typeof tutor;
       communications: typeof communications;
+      knowledgeQuestions: typeof knowledgeQuestions;
     };
   }
 }

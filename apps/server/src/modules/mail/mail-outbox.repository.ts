@@ -16,6 +16,8 @@ export interface QueuedMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe); none by default. */
+  headers?: Record<string, string>;
 }
 
 export interface ClaimedMail {
@@ -25,6 +27,7 @@ export interface ClaimedMail {
   textBody: string;
   htmlBody: string;
   attempts: number;
+  headers: string | null;
 }
 
 /** Writes a mail to the outbox with `db` (a transaction when the mail belongs to a change): sent later. */
@@ -53,6 +56,7 @@ export async function queueMail(
       claimedAt: null,
       created: now,
       sentAt: null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
     })
     .execute();
   return id;
@@ -89,7 +93,16 @@ export function createMailOutboxRepository(db: Kysely<Database>, dialect: Dialec
         // Checked again outside the subquery: PostgreSQL re-evaluates only this part after a concurrent update.
         .where('status', '=', 'pending')
         .where((w) => w.or([w('claimedAt', 'is', null), w('claimedAt', '<', input.staleBefore)]))
-        .returning(['id', 'toAddress', 'subject', 'textBody', 'htmlBody', 'attempts', 'created'])
+        .returning([
+          'id',
+          'toAddress',
+          'subject',
+          'textBody',
+          'htmlBody',
+          'attempts',
+          'headers',
+          'created',
+        ])
         .execute();
       return rows
         .sort((a, b) => a.created.localeCompare(b.created) || a.id.localeCompare(b.id))

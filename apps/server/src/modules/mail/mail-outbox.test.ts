@@ -104,6 +104,32 @@ describe.each(await testDialects())('the mail outbox on %s', (dialect) => {
     );
   }
 
+  it('sends the extra headers stored with a mail (List-Unsubscribe, RFC 8058)', async () => {
+    await queueMail(
+      database.db,
+      {
+        tenantId: null,
+        to: 'grace@example.com',
+        locale: 'en-US',
+        template: 'knowledgeQuestion',
+        subject: 'A question',
+        text: 'Text',
+        html: '<p>Text</p>',
+        headers: {
+          'List-Unsubscribe': '<https://portal.test/unsubscribe?token=t>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      },
+      clock.now().toISOString(),
+    );
+    const mailWorker = worker();
+    expect(await mailWorker.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    await mailWorker.stop();
+    const raw = smtp.received[0]!.raw;
+    expect(raw).toContain('List-Unsubscribe: <https://portal.test/unsubscribe?token=t>');
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
+
   async function rows() {
     return database.db
       .selectFrom('mailOutbox')

@@ -93,6 +93,7 @@ export function createMailWorker(deps: {
         subject: mail.subject,
         text: mail.textBody,
         html: mail.htmlBody,
+        ...(mail.headers ? { headers: JSON.parse(mail.headers) as Record<string, string> } : {}),
       });
       return { kind: 'sent' };
     } catch (error) {
