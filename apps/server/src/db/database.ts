@@ -29,6 +29,7 @@ import { feedbackCalendarMigration } from './migrations/0008-feedback-calendar.t
 import { dashboardMigration } from './migrations/0009-dashboard.ts';
 import { analyticsXapiMigration } from './migrations/0010-analytics-xapi.ts';
 import { mailMigration } from './migrations/0015-mail.ts';
+import { registrationConfirmationMigration } from './migrations/0017-registration-confirmation.ts';
 import { tutorMigration } from './migrations/0011-tutor.ts';
 import { announcementsMigration } from './migrations/0012-announcements.ts';
 import { discussionsMigration } from './migrations/0013-discussions.ts';
@@ -106,6 +107,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0013-discussions': discussionsMigration(),
     '0014-tutor-generation': tutorGenerationMigration(),
     '0015-mail': mailMigration(),
+    '0017-registration-confirmation': registrationConfirmationMigration(),
   };
 }
 
