@@ -158,7 +158,9 @@ export function createAccountsService({ db, clock }: { db: Kysely<Database>; clo
     async register(
       input: RegistrationInput,
       host: string | undefined,
-    ): Promise<{ pending: PendingAccount } | { errors: RegistrationErrors } | { existing: UserRow }> {
+    ): Promise<
+      { pending: PendingAccount } | { errors: RegistrationErrors } | { existing: UserRow }
+    > {
       const errors = validateRegistration(input);
       if (Object.keys(errors).length > 0) return { errors };
       const tenant = await repository.findSignUpTenant(host);
