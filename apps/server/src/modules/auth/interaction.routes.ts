@@ -1,4 +1,5 @@
-// The built-in provider's interactions: sign-in and self-registration pages (consent is implicit).
+// The built-in provider's interactions: sign-in and self-registration pages (consent is implicit). A registration
+// answers "Check your e-mail" whether or not the address has an account (registration-confirmation.ts).
 // Every POST is bound to the provider's SameSite=Lax interaction cookie, so a cross-site form post
 // finds no interaction; the routes are also 'form' routes of the CSRF guard (cross-site posts refused).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

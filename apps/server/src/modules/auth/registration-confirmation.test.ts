@@ -228,6 +228,29 @@ describe.each(await testDialects())('registration confirmed by e-mail (%s)', (di
     expect(posted.status).toBe(400);
   });
 
+  it('refuses a confirmation posted from another site, and serves its page under the CSP without script', async () => {
+    await register('cross@example.com', 'Cross');
+    const link = (await confirmationLinkFor(testApp.ctx.db, 'cross@example.com'))!;
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/default-src 'none'/);
+    expect(csp).toMatch(/script-src 'nonce-[^']+'/);
+    expect(csp).not.toContain("'unsafe-inline'");
+    expect(await page.text()).not.toMatch(/<script/i);
+    const response = await fetch(`${testApp.baseUrl}/oidc-op/confirm-registration`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://attacker.test',
+        'sec-fetch-site': 'cross-site',
+      },
+      body: new URLSearchParams({ token: new URL(link).searchParams.get('token')! }).toString(),
+    });
+    expect(response.status).toBe(403);
+    expect(await usersWith('cross@example.com')).toEqual([]);
+  });
+
   it('registering an unconfirmed address again resends a link (a few an hour) and makes one account', async () => {
     await testApp.ctx.db.deleteFrom('pendingRegistrations').execute();
     for (let index = 0; index < CONFIRMATION_MAILS_PER_HOUR + 2; index += 1) {
