@@ -1,7 +1,8 @@
 // Shared end-to-end helpers: the `test` every spec uses (it fails a test whose pages broke the Content
 // Security Policy), sign-in as a person does it, and axe-core on every visited page.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -69,9 +70,80 @@ export async function fillSignInForm(page: Page, account: Account): Promise<void
   await page.getByRole('button', { name: /^sign in$/i }).click();
 }
 
+/** The file scripts/e2e-server.mjs appends every mail its SMTP server receives to, one JSON line each. */
+const MAIL_FILE =
+  process.env.E2E_MAIL_FILE ??
+  join(tmpdir(), `portal-e2e-mail-${process.env.E2E_PORT ?? 3123}.jsonl`);
+
+/** Quoted-printable (soft line breaks, =XX bytes) as UTF-8. */
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const hex = joined.slice(index + 1, index + 3);
+    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The decoded latest mail to `address` the SMTP server received. */
+export function latestMailTo(address: string): string | undefined {
+  if (!existsSync(MAIL_FILE)) return undefined;
+  const mails = readFileSync(MAIL_FILE, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string[]; raw: string })
+    .filter((mail) => mail.to.includes(address));
+  const raw = mails.at(-1)?.raw;
+  if (!raw) return undefined;
+  return /quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
+}
+
+/** The confirmation link of the latest mail to `address` (a registration, docs/decisions/0025). */
+export function confirmationLinkIn(address: string): string | undefined {
+  const text = latestMailTo(address);
+  return text && /https?:\/\/\S+\/oidc-op\/confirm-registration\?token=[\w-]+/.exec(text)?.[0];
+}
+
 /**
- * A learner of their own, signed up through the registration page: for tests that change what is saved on
- * the profile (the language), which other tests signing in as a demo account must not inherit.
+ * After "Create account": the "Check your e-mail" page, the link from the received mail, its button, and the
+ * sign-in it leads to, as a person does it; `axe` runs axe-core on each of those pages.
+ */
+export async function confirmRegistrationByMail(
+  page: Page,
+  account: Account,
+  { axe = false }: { axe?: boolean } = {},
+): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Check your e-mail', level: 1 })).toBeVisible();
+  if (axe) await expectNoAxeViolations(page);
+  // The worker delivers the mail to the SMTP server within a poll or two.
+  await expect.poll(() => confirmationLinkIn(account.email), { timeout: 20_000 }).toBeDefined();
+  await page.goto(confirmationLinkIn(account.email)!);
+  await expect(
+    page.getByRole('heading', { name: 'Confirm your e-mail address', level: 1 }),
+  ).toBeVisible();
+  if (axe) await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Your address is confirmed', level: 1 }),
+  ).toBeVisible();
+  if (axe) await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  if (axe) {
+    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await fillSignInForm(page, account);
+}
+
+/**
+ * A learner of their own, signed up through the registration page and confirmed by mail: for tests that change
+ * what is saved on the profile (the language), which other tests signing in as a demo account must not inherit.
  */
 export async function signUpAsNewLearner(page: Page): Promise<Account> {
   const account = {
@@ -87,6 +159,7 @@ export async function signUpAsNewLearner(page: Page): Promise<Account> {
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await confirmRegistrationByMail(page, account);
   await expect(page.getByRole('button', { name: account.name })).toBeVisible();
   // The greeting comes once the page settled; it covers the top of the page for 7 s, so the test waits for
   // it to go before it uses the user menu or runs axe on a half-faded toast.

@@ -5,6 +5,7 @@
 import { type Page } from '@playwright/test';
 import {
   catalogText,
+  confirmRegistrationByMail,
   expect,
   expectNoAxeViolations,
   fillSignInForm,
@@ -41,6 +42,7 @@ async function signUpWithACourse(page: Page): Promise<Account> {
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await confirmRegistrationByMail(page, account);
   await expect(page.getByRole('article', { name: COURSE })).toBeVisible();
   // The "added" toast covers the top of the page for 7 s; the user menu is used once it has gone.
   const added = page.getByRole('group', { name: `${COURSE} was added to your courses.` });

@@ -1,6 +1,13 @@
 // The public open catalog and the addToMyCourses deep action, as visitors and learners meet them.
 import { type APIRequestContext } from '@playwright/test';
-import { accounts, expect, expectNoAxeViolations, fillSignInForm, test } from './fixtures.ts';
+import {
+  accounts,
+  confirmRegistrationByMail,
+  expect,
+  expectNoAxeViolations,
+  fillSignInForm,
+  test,
+} from './fixtures.ts';
 
 async function publicCourseId(request: APIRequestContext, name: string): Promise<string> {
   const response = await request.get(
@@ -46,10 +53,17 @@ test('a visitor browses and searches the open catalog, signs up from a course an
   await expect(page.getByRole('heading', { name: 'Create an account', level: 1 })).toBeVisible();
   await page.getByLabel('First name').fill('Dorothy');
   await page.getByLabel('Last name').fill('Vaughan');
-  await page.getByLabel('E-mail').fill(`dorothy.${Date.now()}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('Sup3r-secret');
-  await page.getByLabel('Confirm password').fill('Sup3r-secret');
+  const account = {
+    email: `dorothy.${Date.now()}@example.com`,
+    password: 'Sup3r-secret',
+    name: 'Dorothy Vaughan',
+  };
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  // The sign-in after the mailed confirmation still adds the course.
+  await confirmRegistrationByMail(page, account);
 
   await expect(
     page.getByRole('group', { name: 'Python for Data Analysis was added to your courses.' }),

@@ -1,50 +1,15 @@
 // Password reset as a person does it, through a real SMTP server (scripts/e2e-server.mjs starts one and appends
 // every mail it receives to a file): "Forgot password?" on the sign-in page, the link from the received mail, a
 // new password, signing in with it, and the old one refused. axe on every page of the way.
-import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   expect,
   expectNoAxeViolations,
   fillSignInForm,
+  latestMailTo,
   signUpAsNewLearner,
   test,
 } from './fixtures.ts';
-
-const MAIL_FILE =
-  process.env.E2E_MAIL_FILE ??
-  join(tmpdir(), `portal-e2e-mail-${process.env.E2E_PORT ?? 3123}.jsonl`);
-
-/** Quoted-printable (soft line breaks, =XX bytes) as UTF-8. */
-function decodeQuotedPrintable(body: string): string {
-  const joined = body.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let index = 0; index < joined.length; index += 1) {
-    const hex = joined.slice(index + 1, index + 3);
-    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      index += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[index]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The decoded latest mail to `address` the SMTP server received. */
-function latestMailTo(address: string): string | undefined {
-  if (!existsSync(MAIL_FILE)) return undefined;
-  const mails = readFileSync(MAIL_FILE, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string[]; raw: string })
-    .filter((mail) => mail.to.includes(address));
-  const raw = mails.at(-1)?.raw;
-  if (!raw) return undefined;
-  return /quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
-}
 
 /** The reset link of the latest mail to `address`. */
 function resetLinkIn(address: string): string | undefined {

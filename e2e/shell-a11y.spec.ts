@@ -11,6 +11,7 @@ import {
 import {
   accounts,
   catalogText,
+  confirmRegistrationByMail,
   expect,
   expectNoAxeViolations,
   fillSignInForm,
@@ -82,6 +83,7 @@ async function registerNewLearner(page: Page): Promise<Account> {
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await confirmRegistrationByMail(page, account);
   await expect(page.getByRole('heading', { name: 'My courses', level: 1 })).toBeVisible();
   return account;
 }

@@ -1,6 +1,7 @@
 // The application shell as a person meets it: sign-in, navigation, menus, errors, language, colour scheme.
 import {
   accounts,
+  confirmRegistrationByMail,
   expect,
   expectNoAxeViolations,
   fillSignInForm,
@@ -139,17 +140,29 @@ test('the dark colour scheme toggles and is remembered', async ({ page }) => {
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
 });
 
-test('a visitor creates an account and sees the account-created toast', async ({ page }) => {
+test('a visitor creates an account, confirms it from the mail, signs in and sees the account-created toast', async ({
+  page,
+}) => {
   await page.goto('/learn/courses');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { name: 'Create an account', level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel('First name').fill('Mary');
   await page.getByLabel('Last name').fill('Jackson');
-  await page.getByLabel('E-mail').fill(`mary.${Date.now()}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('Sup3r-secret');
-  await page.getByLabel('Confirm password').fill('Sup3r-secret');
+  const account = {
+    email: `mary.${Date.now()}@example.com`,
+    password: 'Sup3r-secret',
+    name: 'Mary Jackson',
+  };
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
+
+  // No account until the address is confirmed: the same page as for an address that has one.
+  await expect(page.getByRole('heading', { name: 'Check your e-mail', level: 1 })).toBeVisible();
+  await expect(page.getByText(/already/i)).toHaveCount(0);
+  await confirmRegistrationByMail(page, account, { axe: true });
 
   await expect(page.getByRole('heading', { name: 'My courses', level: 1 })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Welcome!' })).toContainText(

@@ -484,6 +484,22 @@ export interface PasswordResetTokensTable {
   usedAt: string | null;
 }
 
+/**
+ * A self-registration waiting for its e-mail confirmation (migration 0017): the SHA-256 of the link's token, the
+ * account to create when it is used (single use, 24 hours).
+ */
+export interface PendingRegistrationsTable {
+  id: string;
+  tenantId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  redirectUrl: string | null;
+  created: string;
+  expires: string;
+}
+
 /** Product feedback from the shell's widget (migration 0008). */
 export interface ProductFeedbackTable {
   id: string;
@@ -900,6 +916,7 @@ export interface Database {
   knowledgeQuestionSubscriptions: KnowledgeQuestionSubscriptionsTable;
   knowledgeQuestionDeliveries: KnowledgeQuestionDeliveriesTable;
   passwordResetTokens: PasswordResetTokensTable;
+  pendingRegistrations: PendingRegistrationsTable;
   productFeedback: ProductFeedbackTable;
   calendarFeeds: CalendarFeedsTable;
   oidcPayloads: OidcPayloadsTable;

@@ -1,6 +1,8 @@
 // Sign-in helpers for tests: a real session row for a user (signInAs), a test app listening on a real
 // port (the relying party reaches the built-in provider over HTTP), and a tiny cookie-keeping browser.
 import { createServer } from 'node:net';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { DialectName } from '../db/dialect.ts';
 import { findUserById } from '../modules/identity/identity.repository.ts';
 import { createSessionsService, sessionCookieName } from '../modules/auth/sessions.service.ts';
@@ -178,4 +180,39 @@ export async function signInThroughBrowser(
   });
   if (!posted.location) return { ...posted, visited: [] };
   return browser.follow(posted.location, isClient);
+}
+
+/** The confirmation link of the latest registration mail to `email` in the outbox (docs/decisions/0025). */
+export async function confirmationLinkFor(
+  db: Kysely<Database>,
+  email: string,
+): Promise<string | undefined> {
+  const mails = await db
+    .selectFrom('mailOutbox')
+    .select('textBody')
+    .where('template', '=', 'confirmRegistration')
+    .where('toAddress', '=', email.toLowerCase())
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
+  const text = mails.at(-1)?.textBody;
+  return text && /https?:\/\/\S+\/oidc-op\/confirm-registration\?token=[\w-]+/.exec(text)?.[0];
+}
+
+/**
+ * Opens a confirmation link and presses its button, as a person does: answers the page after the post (on
+ * success "Your address is confirmed" with the sign-in link).
+ */
+export async function confirmRegistrationThroughBrowser(browser: Browser, link: string) {
+  const page = await browser.request(link);
+  if (page.status !== 200) return page;
+  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  return browser.request(formAction(page.body, link), { form: { token } });
+}
+
+/** The href of the sign-in link on the confirmed page (HTML-unescaped, absolute). */
+export function signInLinkOf(html: string, pageUrl: string): string {
+  const match = /<a href="([^"]*\/oidc\/login[^"]*)"/.exec(html);
+  if (!match?.[1]) throw new Error(`No sign-in link on ${pageUrl}`);
+  return new URL(match[1].replace(/&amp;/g, '&'), pageUrl).href;
 }

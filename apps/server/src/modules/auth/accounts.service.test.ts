@@ -119,7 +119,7 @@ describe.each(await testDialects())('accounts (%s)', (dialect) => {
     ).rejects.toBeInstanceOf(DomainError);
   });
 
-  it('registers into the tenant of the host when one matches, else the oldest tenant', async () => {
+  it('registers into the tenant of the host when one matches, else the oldest tenant, creating no account yet', async () => {
     const form = {
       firstName: 'Kat',
       lastName: 'Johnson',
@@ -127,21 +127,26 @@ describe.each(await testDialects())('accounts (%s)', (dialect) => {
       confirmPassword: 'Password1',
     };
     const byHost = await accounts.register({ ...form, email: 'kat@example.com' }, 'later.test');
-    const byDefault = await accounts.register({ ...form, email: 'kat2@example.com' }, '127.0.0.1');
-    if (!('user' in byHost) || !('user' in byDefault)) throw new Error('registration failed');
+    const byDefault = await accounts.register({ ...form, email: 'KAT2@example.com' }, '127.0.0.1');
+    if (!('pending' in byHost) || !('pending' in byDefault)) throw new Error('registration failed');
     const later = await database.db
       .selectFrom('tenants')
       .select('id')
       .where('domain', '=', 'later.test')
       .executeTakeFirstOrThrow();
-    expect(byHost.user.tenantId).toBe(later.id);
-    expect(byDefault.user.tenantId).toBe(tenantId);
-    expect(await accounts.authenticate('KAT2@example.com', 'Password1', undefined)).toMatchObject({
-      kind: 'signedIn',
-      user: { id: byDefault.user.id },
+    expect(byHost.pending.tenantId).toBe(later.id);
+    expect(byDefault.pending).toMatchObject({
+      tenantId,
+      email: 'kat2@example.com',
+      firstName: 'Kat',
+      lastName: 'Johnson',
     });
-    expect(await accounts.authenticate('kat2@example.com', 'Password2', undefined)).toEqual({
+    expect(byDefault.pending.passwordHash).toMatch(/^scrypt\$/);
+    // The account exists only once the address is confirmed (registration-confirmation.ts).
+    expect(await accounts.authenticate('kat2@example.com', 'Password1', undefined)).toEqual({
       kind: 'invalid',
     });
+    const existing = await accounts.register({ ...form, email: 'Ada@Example.com' }, undefined);
+    expect(existing).toMatchObject({ existing: { email: 'ada@example.com' } });
   });
 });

@@ -31,6 +31,15 @@ export type RegistrationField = keyof RegistrationInput;
 /** Message keys of interaction-texts.ts, per field. */
 export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
 
+/** A checked self-registration: the Learner to create once the address is confirmed. */
+export interface PendingAccount {
+  tenantId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+}
+
 export type AuthenticationResult =
   | { kind: 'signedIn'; user: UserRow }
   | { kind: 'invalid' }
@@ -140,14 +149,18 @@ export function createAccountsService({ db, clock }: { db: Kysely<Database>; clo
     deleteStaleThrottles: () => throttle.deleteStale(),
 
     /**
-     * Creates a Learner in the host's (or default) tenant, or answers per-field message keys. When the address
-     * already has an account, answers `existing` after the same work (the password is hashed all the same), so
-     * the caller can answer as for a new registration and tell the owner by e-mail (docs/decisions/0025).
+     * Checks a self-registration for the host's (or default) tenant, or answers per-field message keys. Creates
+     * no account: a new address answers `pending` (the account to create once the address is confirmed by the
+     * mailed link, registration-confirmation.ts), an address that already has an account answers `existing`, both
+     * after the same work (the password is hashed either way), so the caller answers both alike and tells the
+     * owner by e-mail (docs/decisions/0025).
      */
     async register(
       input: RegistrationInput,
       host: string | undefined,
-    ): Promise<{ user: UserRow } | { errors: RegistrationErrors } | { existing: UserRow }> {
+    ): Promise<
+      { pending: PendingAccount } | { errors: RegistrationErrors } | { existing: UserRow }
+    > {
       const errors = validateRegistration(input);
       if (Object.keys(errors).length > 0) return { errors };
       const tenant = await repository.findSignUpTenant(host);
@@ -157,29 +170,15 @@ export function createAccountsService({ db, clock }: { db: Kysely<Database>; clo
       const passwordHash = await hashPassword(input.password);
       const existing = await repository.findByEmailOrUsername(tenant.id, email);
       if (existing) return { existing };
-      try {
-        const user = await createLearner(tenant.id, {
+      return {
+        pending: {
+          tenantId: tenant.id,
           email,
           firstName: input.firstName.trim(),
           lastName: input.lastName.trim(),
           passwordHash,
-        });
-        await repository.insertIdentity({
-          id: newId(),
-          userId: user.id,
-          provider: LOCAL_PROVIDER_ID,
-          subject: user.id,
-          created: user.created,
-        });
-        return { user };
-      } catch (error) {
-        // Two registrations of one e-mail at the same moment: the unique index decides.
-        if (isUniqueViolation(error)) {
-          const winner = await repository.findByEmailOrUsername(tenant.id, email);
-          if (winner) return { existing: winner };
-        }
-        throw error;
-      }
+        },
+      };
     },
 
     /** An active user for the built-in provider's findAccount. */

@@ -20,6 +20,8 @@ import {
 import { createRelyingParty, TRANSACTION_TTL_SECONDS } from './relying-party.ts';
 import { createPasswordResetService } from './password-reset.ts';
 import { registerPasswordResetRoutes } from './password-reset.routes.ts';
+import { createRegistrationConfirmationService } from './registration-confirmation.ts';
+import { registerRegistrationConfirmationRoutes } from './registration-confirmation.routes.ts';
 import {
   createSessionsService,
   hashSessionToken,
@@ -67,8 +69,21 @@ export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promi
     clock: ctx.clock,
     publicUrl: config.publicUrl,
   });
-  registerInteractionRoutes(app, { provider, accounts, relyingParty, passwordReset, config });
+  const registrationConfirmation = createRegistrationConfirmationService({
+    db: ctx.db,
+    clock: ctx.clock,
+    publicUrl: config.publicUrl,
+  });
+  registerInteractionRoutes(app, {
+    provider,
+    accounts,
+    relyingParty,
+    passwordReset,
+    registrationConfirmation,
+    config,
+  });
   registerPasswordResetRoutes(app, { passwordReset, config });
+  registerRegistrationConfirmationRoutes(app, { registrationConfirmation, config });
 
   app.get(
     '/oidc/login',

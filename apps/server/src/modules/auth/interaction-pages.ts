@@ -223,3 +223,22 @@ ${field({ id: 'confirmPassword', label: t.confirmPassword, type: 'password', aut
 </form>`;
   return layout(input, 'resetTitle', body);
 }
+
+export interface ConfirmRegistrationPageInput extends PageBase {
+  action: string;
+  token: string;
+}
+
+/**
+ * The confirmation link's page: a button that posts the token, so that a mail scanner fetching the link confirms
+ * nothing (a GET changes no state).
+ */
+export function renderConfirmRegistrationPage(input: ConfirmRegistrationPageInput): string {
+  const t = input.language.texts;
+  const body = `<p>${escapeHtml(t.confirmIntro)}</p>
+<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="token" value="${escapeHtml(input.token)}">
+<button type="submit" autofocus>${escapeHtml(t.confirmButton)}</button>
+</form>`;
+  return layout(input, 'confirmTitle', body);
+}

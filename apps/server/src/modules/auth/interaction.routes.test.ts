@@ -4,9 +4,13 @@ import { createTenant, createUser } from '../identity/identity.repository.ts';
 import { clientHeaders } from '../../test/test-app.ts';
 import { testDialects } from '../../test/test-databases.ts';
 import {
+  confirmationLinkFor,
+  confirmRegistrationThroughBrowser,
   createBrowser,
   createListeningTestApp,
   formAction,
+  signInLinkOf,
+  signInThroughBrowser,
   type Browser,
   type ListeningTestApp,
 } from '../../test/sign-in.ts';
@@ -134,7 +138,7 @@ describe.each(await testDialects())('built-in provider pages (%s)', (dialect) =>
     expect(mail.htmlBody).toContain('<bdi>Tak</bdi>');
   });
 
-  it('creates a learner in the default tenant, signs them in and flags the redirect with selfRegistered=1', async () => {
+  it('creates a learner in the default tenant once the address is confirmed, and flags the sign-in after it with selfRegistered=1', async () => {
     const browser = createBrowser();
     const page = await openRegistration(
       browser,
@@ -149,9 +153,19 @@ describe.each(await testDialects())('built-in provider pages (%s)', (dialect) =>
         confirmPassword: 'Password123',
       },
     });
-    expect(posted.status).toBe(303);
-    const done = await browser.follow(posted.location!, (url) =>
-      url.includes('/learn/login-callback'),
+    expect(posted.status).toBe(200);
+    expect(posted.body).toContain('Check your e-mail');
+    const link = await confirmationLinkFor(testApp.ctx.db, 'mary.jackson@example.com');
+    expect(link).toBeDefined();
+    const confirmed = await confirmRegistrationThroughBrowser(browser, link!);
+    expect(confirmed.status).toBe(200);
+    const signInLink = signInLinkOf(confirmed.body, link!);
+    const done = await signInThroughBrowser(
+      browser,
+      testApp.baseUrl,
+      'mary.jackson@example.com',
+      'Password123',
+      new URL(signInLink).searchParams.get('redirectUrl') ?? undefined,
     );
     const redirectUrl = new URL(new URL(done.location!).searchParams.get('redirectUrl')!);
     expect(redirectUrl.pathname).toBe('/learn/catalog');

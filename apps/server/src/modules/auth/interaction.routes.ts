@@ -1,4 +1,5 @@
-// The built-in provider's interactions: sign-in and self-registration pages (consent is implicit).
+// The built-in provider's interactions: sign-in and self-registration pages (consent is implicit). A registration
+// answers "Check your e-mail" whether or not the address has an account (registration-confirmation.ts).
 // Every POST is bound to the provider's SameSite=Lax interaction cookie, so a cross-site form post
 // finds no interaction; the routes are also 'form' routes of the CSRF guard (cross-site posts refused).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +8,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { AccountsService, RegistrationInput } from './accounts.service.ts';
 import { FORGOT_PASSWORD_PATH, type PasswordResetService } from './password-reset.ts';
+import type { RegistrationConfirmationService } from './registration-confirmation.ts';
 import { sendHtmlPage } from '../../http/security-headers.ts';
 import { renderMessagePage, renderRegisterPage, renderSignInPage } from './interaction-pages.ts';
 import { pageLanguage, type PageLanguage } from './interaction-texts.ts';
@@ -48,12 +50,20 @@ export interface InteractionRoutesDeps {
   accounts: AccountsService;
   relyingParty: RelyingParty;
   passwordReset: PasswordResetService;
+  registrationConfirmation: RegistrationConfirmationService;
   config: AppConfig;
 }
 
 export function registerInteractionRoutes(
   app: FastifyInstance,
-  { provider, accounts, relyingParty, passwordReset, config }: InteractionRoutesDeps,
+  {
+    provider,
+    accounts,
+    relyingParty,
+    passwordReset,
+    registrationConfirmation,
+    config,
+  }: InteractionRoutesDeps,
 ): void {
   const base = `${OP_MOUNT_PATH}/interaction/:uid`;
   const urls = (uid: string) => ({
@@ -236,24 +246,28 @@ export function registerInteractionRoutes(
           }),
         );
       }
+      // The same page whether or not the address has an account: the mail tells the difference, to the owner
+      // of the address only (docs/decisions/0025). A new address gets its account once the mailed link is used.
+      // Both paths look the redirect up (the same work); only a new registration keeps it.
+      const locale = requestLocale(request.cookies.locale, request.headers['accept-language']);
+      const redirectUrl = await relyingParty.selfRegisteredRedirectOf(interaction.params.state);
       if ('existing' in result) {
-        // No word on the page that the address has an account: its owner learns it by e-mail.
         await passwordReset.queueAccountExists(
           result.existing,
           input.email.trim().toLowerCase(),
-          requestLocale(request.cookies.locale, request.headers['accept-language']),
+          locale,
         );
-        return sendPage(reply, 200, (nonce) =>
-          renderMessagePage({
-            nonce,
-            language: languageOf(request),
-            titleKey: 'checkEmailTitle',
-            textKey: 'registerCheckEmailText',
-          }),
-        );
+      } else {
+        await registrationConfirmation.requestConfirmation(result.pending, locale, redirectUrl);
       }
-      await relyingParty.markSelfRegistered(interaction.params.state);
-      return finishLogin(request, reply, result.user.id);
+      return sendPage(reply, 200, (nonce) =>
+        renderMessagePage({
+          nonce,
+          language: languageOf(request),
+          titleKey: 'checkEmailTitle',
+          textKey: 'registerCheckEmailText',
+        }),
+      );
     },
   );
 }

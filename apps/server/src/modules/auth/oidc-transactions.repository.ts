@@ -27,10 +27,6 @@ export function createOidcTransactionsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async updateRedirectUrl(id: string, redirectUrl: string): Promise<void> {
-      await db.updateTable('oidcTransactions').set({ redirectUrl }).where('id', '=', id).execute();
-    },
-
     async deleteExpired(now: string): Promise<void> {
       await db.deleteFrom('oidcTransactions').where('expires', '<=', now).execute();
     },

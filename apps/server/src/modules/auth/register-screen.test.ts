@@ -1,12 +1,16 @@
 // /oidc/login?screen=register: the open catalog's "Sign up" lands on the registration page and returns
-// the new learner to the deep action; "Sign in instead" still reaches the sign-in page.
+// the new learner, once the address is confirmed, to the deep action; "Sign in instead" still reaches the sign-in page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../identity/identity.repository.ts';
 import { testDialects } from '../../test/test-databases.ts';
 import {
+  confirmationLinkFor,
+  confirmRegistrationThroughBrowser,
   createBrowser,
   createListeningTestApp,
   formAction,
+  signInLinkOf,
+  signInThroughBrowser,
   type ListeningTestApp,
 } from '../../test/sign-in.ts';
 
@@ -47,9 +51,16 @@ describe.each(await testDialects())('registration screen (%s)', (dialect) => {
         confirmPassword: 'Password123',
       },
     });
-    expect(posted.status).toBe(303);
-    const done = await browser.follow(posted.location!, (url) =>
-      url.includes('/learn/login-callback'),
+    expect(posted.status).toBe(200);
+    const link = await confirmationLinkFor(testApp.ctx.db, 'dorothy@example.com');
+    const confirmed = await confirmRegistrationThroughBrowser(browser, link!);
+    expect(confirmed.status).toBe(200);
+    const done = await signInThroughBrowser(
+      browser,
+      testApp.baseUrl,
+      'dorothy@example.com',
+      'Password123',
+      new URL(signInLinkOf(confirmed.body, link!)).searchParams.get('redirectUrl') ?? undefined,
     );
     const redirectUrl = new URL(new URL(done.location!).searchParams.get('redirectUrl')!);
     expect(redirectUrl.pathname).toBe('/learn/courses');

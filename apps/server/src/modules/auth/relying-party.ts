@@ -234,16 +234,17 @@ export function createRelyingParty({ ctx, sessions, accounts }: RelyingPartyDeps
     },
 
     /**
-     * Adds selfRegistered=1 to the redirect of the login transaction whose state the built-in
-     * provider received, so that the client can greet the new account (spec §4).
+     * Where the login transaction whose state the built-in provider received leads, with selfRegistered=1 (the
+     * client greets the new account, spec §4): kept with a registration that waits for its e-mail confirmation,
+     * so that the sign-in after it lands where the registration was going.
      */
-    async markSelfRegistered(state: unknown): Promise<void> {
-      if (typeof state !== 'string' || !state) return;
+    async selfRegisteredRedirectOf(state: unknown): Promise<string | null> {
+      if (typeof state !== 'string' || !state) return null;
       const transaction = await transactions.findByState(state);
-      if (!transaction) return;
+      if (!transaction) return null;
       const url = new URL(transaction.redirectUrl);
       url.searchParams.set('selfRegistered', '1');
-      await transactions.updateRedirectUrl(transaction.id, url.href);
+      return url.href;
     },
   };
 }

@@ -11,6 +11,7 @@ type AuthKey = keyof ServerCatalogues['auth'] & string;
 export interface MailTemplates {
   passwordReset: { name: string; resetUrl: string };
   accountExists: { name: string; signInUrl: string; resetUrl: string };
+  confirmRegistration: { name: string; confirmUrl: string };
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -36,6 +37,15 @@ function layoutOf<T extends MailTemplateName>(template: T, values: MailTemplates
       paragraphs: ['mailResetText'],
       links: [{ key: 'mailResetButton', url: v.resetUrl }],
       closingKey: 'mailResetIgnore',
+    };
+  }
+  if (template === 'confirmRegistration') {
+    const v = values as MailTemplates['confirmRegistration'];
+    return {
+      subjectKey: 'mailConfirmSubject',
+      paragraphs: ['mailConfirmText'],
+      links: [{ key: 'mailConfirmButton', url: v.confirmUrl }],
+      closingKey: 'mailConfirmIgnore',
     };
   }
   const v = values as MailTemplates['accountExists'];
