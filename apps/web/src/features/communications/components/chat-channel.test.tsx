@@ -1,10 +1,7 @@
-import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { CHANNEL_PAGE_SIZE } from '@portal/contracts';
 import { LIVE_REGION_IDS } from '../../../lib/announcer.ts';
-import { aUser, renderWithProviders } from '../../../test/render.tsx';
 import { applyMessageEvent, applyUnreadCounts } from '../api/announcement-cache.ts';
 import {
   aChatMessage,
@@ -15,37 +12,13 @@ import {
   installFakeAnnouncementsApi,
   READER,
 } from '../testing/fake-announcements-api.ts';
-import { CommunicationsHub, hubChannels } from './communications-hub.tsx';
+import { hubChannels } from './communications-hub.tsx';
+import { hubQueryClient, openHub } from '../testing/open-hub.tsx';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-let queryClient: QueryClient;
-function CaptureClient() {
-  const client = useQueryClient();
-  useEffect(() => {
-    queryClient = client;
-  }, [client]);
-  return null;
-}
-
-async function openHub() {
-  await renderWithProviders(
-    <>
-      <CaptureClient />
-      <CommunicationsHub
-        opened
-        onClose={() => undefined}
-        objectiveId={COURSE}
-        courseName="Data literacy"
-      />
-    </>,
-    { user: aUser({ id: READER, timezone: 'UTC' }) },
-  );
-  return screen.findByRole('dialog');
-}
 
 const channelList = (dialog: HTMLElement) =>
   within(dialog).findByRole('navigation', { name: 'Channels' });
@@ -164,8 +137,8 @@ describe('discussion and direct channels in the hub', () => {
     const reply = aChatMessage(9, { channelId: DIRECT, kind: 'direct', text: 'Hello _Ada_' });
     api.channels.direct.messages.push(reply);
     act(() => {
-      applyMessageEvent(queryClient, { type: 'created', message: reply });
-      applyUnreadCounts(queryClient, [
+      applyMessageEvent(hubQueryClient(), { type: 'created', message: reply });
+      applyUnreadCounts(hubQueryClient(), [
         { objectiveId: COURSE, channelId: DIRECT, unreadCount: 1, kind: 'direct' },
       ]);
     });

@@ -1,47 +1,14 @@
-import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { LIVE_REGION_IDS } from '../../../lib/announcer.ts';
-import { aUser, renderWithProviders } from '../../../test/render.tsx';
 import { applyMessageEvent } from '../api/announcement-cache.ts';
-import {
-  aMessage,
-  COURSE,
-  installFakeAnnouncementsApi,
-  READER,
-} from '../testing/fake-announcements-api.ts';
-import { CommunicationsHub } from './communications-hub.tsx';
+import { aMessage, installFakeAnnouncementsApi } from '../testing/fake-announcements-api.ts';
+import { hubQueryClient, openHub } from '../testing/open-hub.tsx';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-let queryClient: QueryClient;
-function CaptureClient() {
-  const client = useQueryClient();
-  useEffect(() => {
-    queryClient = client;
-  }, [client]);
-  return null;
-}
-
-async function openHub() {
-  await renderWithProviders(
-    <>
-      <CaptureClient />
-      <CommunicationsHub
-        opened
-        onClose={() => undefined}
-        objectiveId={COURSE}
-        courseName="Data literacy"
-      />
-    </>,
-    { user: aUser({ id: READER, timezone: 'UTC' }) },
-  );
-  return screen.findByRole('dialog');
-}
 
 const messageTexts = (dialog: HTMLElement) =>
   within(within(dialog).getByRole('region', { name: 'Messages in Announcements' }))
@@ -85,7 +52,7 @@ describe('the communications hub', () => {
     await waitFor(() => expect(api.lastReadMessageId).toBe(aMessage(1).id));
 
     api.messages.push(aMessage(2, { text: 'Room changed' }));
-    act(() => applyMessageEvent(queryClient, { type: 'created', message: api.messages[1]! }));
+    act(() => applyMessageEvent(hubQueryClient(), { type: 'created', message: api.messages[1]! }));
     expect(await within(dialog).findByText('Room changed')).toBeDefined();
     await waitFor(() => expect(api.lastReadMessageId).toBe(aMessage(2).id));
     await waitFor(() =>
@@ -95,7 +62,7 @@ describe('the communications hub', () => {
     );
 
     act(() =>
-      applyMessageEvent(queryClient, {
+      applyMessageEvent(hubQueryClient(), {
         type: 'deleted',
         message: { ...api.messages[1]!, text: '', deleted: '2030-03-05T00:00:00.000Z' },
       }),
