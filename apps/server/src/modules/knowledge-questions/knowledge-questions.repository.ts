@@ -9,13 +9,15 @@ export type KnowledgeQuestionsRepository = ReturnType<typeof createKnowledgeQues
 
 export function createKnowledgeQuestionsRepository(db: Kysely<Database>) {
   return {
+    /** Enrolled as the learner list counts it (learner_courses.enrolled): not a catalog-only offer. */
     async isEnrolled(caller: { tenantId: string; userId: string }, objectiveId: string) {
       const row = await db
-        .selectFrom('objectiveWorkflowAggregates')
+        .selectFrom('learnerCourses')
         .select('id')
         .where('objectiveId', '=', objectiveId)
         .where('userId', '=', caller.userId)
         .where('tenantId', '=', caller.tenantId)
+        .where('enrolled', '=', 1)
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -84,10 +86,11 @@ export function createKnowledgeQuestionsRepository(db: Kysely<Database>) {
         .where((eb) =>
           eb.exists(
             eb
-              .selectFrom('objectiveWorkflowAggregates as a')
-              .select('a.id')
-              .whereRef('a.userId', '=', 's.userId')
-              .whereRef('a.objectiveId', '=', 's.objectiveId'),
+              .selectFrom('learnerCourses as lc')
+              .select('lc.id')
+              .whereRef('lc.userId', '=', 's.userId')
+              .whereRef('lc.objectiveId', '=', 's.objectiveId')
+              .where('lc.enrolled', '=', 1),
           ),
         )
         .select([

@@ -82,6 +82,10 @@ describe.each(await testDialects())('knowledge questions on %s', (dialect) => {
     courseId = tree.objectiveId;
     for (const id of [userId, otherId])
       await anEnrolment(db, { tenantId, userId: id, objectiveId: courseId }).inProgress().create();
+    // The stranger is only offered the course in the catalog: not enrolled, so no questions.
+    await anEnrolment(db, { tenantId, userId: strangerId, objectiveId: courseId })
+      .inCatalog()
+      .create();
     choiceQuestionId = newId();
     await db
       .insertInto('knowledgeQuestions')
