@@ -19,3 +19,4 @@ export * from './announcements.ts';
 export * from './channels.ts';
 export * from './tutor.ts';
 export * from './knowledge-questions.ts';
+export * from './proctoring.ts';

@@ -23,6 +23,8 @@ export const activityWorkflowSummarySchema = z.object({
   started: isoDateTimeSchema.nullable(),
   submitted: isoDateTimeSchema.nullable(),
   finished: isoDateTimeSchema.nullable(),
+  /** The newest proctoring session of this activity workflow (proctored activities only). */
+  lastProctoringSessionId: idSchema.nullable(),
 });
 export type ActivityWorkflowSummary = z.infer<typeof activityWorkflowSummarySchema>;
 

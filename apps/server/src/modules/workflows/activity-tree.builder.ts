@@ -193,6 +193,7 @@ export function buildActivityTree(source: TreeSource, view: TreeView): ActivityN
                 started: last.started,
                 submitted: last.submitted,
                 finished: last.finished,
+                lastProctoringSessionId: last.lastProctoringSessionId,
               },
         bestActivityRecord: bestRecord(workflows, constraint, view),
       },

@@ -280,6 +280,7 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
           'aw.submitted',
           'aw.finished',
           'aw.activityRecordId',
+          'aw.lastProctoringSessionId',
           'ar.score as recordScore',
           'ar.maxScore as recordMaxScore',
           'ar.normalizedScore as recordNormalizedScore',

@@ -266,6 +266,7 @@ describe('course content: table of contents and activities', () => {
         started: '2026-02-01T09:00:00Z',
         submitted: '2026-02-02T09:00:00Z',
         finished: '2026-02-02T09:00:00Z',
+        lastProctoringSessionId: null,
       };
     const api = stubCourseApi({ aggregate, tree });
     renderAt(`/courses/${aggregate.objective.id}/view/content?viewType=REVIEW`);

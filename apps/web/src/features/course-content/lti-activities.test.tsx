@@ -147,6 +147,7 @@ describe('LTI activities in the course content', () => {
         started: '2026-02-01T09:00:00Z',
         submitted: null,
         finished: '2026-02-02T09:00:00Z',
+        lastProctoringSessionId: null,
       },
       bestActivityRecord: {
         id: '00000000-0000-4000-8000-00000000f101',
@@ -189,6 +190,7 @@ describe('LTI activities in the course content', () => {
         started: '2026-02-01T09:00:00Z',
         submitted: null,
         finished: '2026-02-02T09:00:00Z',
+        lastProctoringSessionId: null,
       },
       bestActivityRecord: {
         id: '00000000-0000-4000-8000-00000000f102',

@@ -85,6 +85,7 @@ export class ActivityNodeBuilder {
       started: '2026-01-01T00:00:00.000Z',
       submitted: null,
       finished: null,
+      lastProctoringSessionId: null,
     };
     return this;
   }

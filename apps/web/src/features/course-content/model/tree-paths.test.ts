@@ -31,6 +31,7 @@ describe('tree paths', () => {
       started: null,
       submitted: null,
       finished: null,
+      lastProctoringSessionId: null,
     });
     path[0]!.activityWorkflowAggregate.lastActivityWorkflow = workflow('root');
     path[2]!.activityWorkflowAggregate.lastActivityWorkflow = workflow('leaf');
@@ -46,6 +47,7 @@ describe('item status', () => {
     started: null,
     submitted: null,
     finished: '2026-03-01T00:00:00Z',
+    lastProctoringSessionId: null,
   };
   const record = (passed: boolean | null) => ({
     id: 'r',

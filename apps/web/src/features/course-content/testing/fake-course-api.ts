@@ -171,6 +171,7 @@ export function stubCourseApi(options: FakeCourseApiOptions) {
       started: CREATED,
       submitted: null,
       finished: null,
+      lastProctoringSessionId: null,
     };
   };
 
