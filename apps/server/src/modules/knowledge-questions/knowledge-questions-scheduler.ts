@@ -1,6 +1,6 @@
 // The background scheduler of knowledge-question e-mails: every 15 minutes it mails the questions that are due
-// (the service decides, so several instances may run it: a learner gets at most one question a day per course,
-// and on PostgreSQL a rare double run mails one question twice, never records an answer twice).
+// (the service decides, so several instances may run it: a learner gets at most one question a day per course;
+// each mailing decides again under a lock of the learner's subscription, so two instances never mail it twice).
 import type { FastifyBaseLogger } from 'fastify';
 import type { KnowledgeQuestionsService } from './knowledge-questions.service.ts';
 

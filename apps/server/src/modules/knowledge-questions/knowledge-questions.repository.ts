@@ -1,6 +1,7 @@
 // SQL of knowledge-question e-mails: opt-ins, the scheduler's candidates, deliveries and the answer recorded once.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, KnowledgeQuestionsTable } from '../../db/schema.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import { newId } from '../../lib/ids.ts';
 
 export type QuestionRow = Selectable<KnowledgeQuestionsTable>;
@@ -119,8 +120,8 @@ export function createKnowledgeQuestionsRepository(db: Kysely<Database>) {
     },
 
     /** The learner's deliveries of the course's questions, newest first. */
-    async deliveriesOf(userId: string, objectiveId: string) {
-      return db
+    async deliveriesOf(userId: string, objectiveId: string, executor: Kysely<Database> = db) {
+      return executor
         .selectFrom('knowledgeQuestionDeliveries as d')
         .innerJoin('knowledgeQuestions as q', 'q.id', 'd.questionId')
         .selectAll('d')
@@ -129,6 +130,19 @@ export function createKnowledgeQuestionsRepository(db: Kysely<Database>) {
         .orderBy('d.sentAt', 'desc')
         .orderBy('d.id', 'desc')
         .execute();
+    },
+
+    /**
+     * Locks the subscription row until the transaction ends (PostgreSQL), so that two schedulers mailing the same
+     * learner's question serialise; SQLite runs one instance, whose writes serialise anyway.
+     */
+    async lockSubscription(executor: Kysely<Database>, subscriptionId: string): Promise<void> {
+      await executor
+        .selectFrom('knowledgeQuestionSubscriptions')
+        .select('id')
+        .where('id', '=', subscriptionId)
+        .$if(dialectOf(executor) === 'postgres', (qb) => qb.forUpdate())
+        .executeTakeFirst();
     },
 
     async insertDelivery(

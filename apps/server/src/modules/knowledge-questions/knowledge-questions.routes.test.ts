@@ -219,7 +219,12 @@ describe.each(await testDialects())('knowledge questions on %s', (dialect) => {
   });
 
   it('mails the first question to opted-in enrolled learners only, with one link per choice', async () => {
-    expect(await testApp.knowledgeQuestions.sendDue()).toBe(1);
+    // Two schedulers at once (two instances): the learner's question is mailed once.
+    const runs = await Promise.all([
+      testApp.knowledgeQuestions.sendDue(),
+      testApp.knowledgeQuestions.sendDue(),
+    ]);
+    expect(runs[0] + runs[1]).toBe(1);
     expect(await mailsTo(await emailOf(userId))).toHaveLength(1);
     const [mail] = await mailsTo(await emailOf(userId));
     expect(mail!.subject).toContain('Averages');

@@ -162,7 +162,15 @@ export function createKnowledgeQuestionsService(deps: {
           unsubscribeUrl: `${publicUrl}/learn/email-response-callback?${new URLSearchParams({ unsubscribe: unsubscribeToken }).toString()}`,
         });
         const oneClick = `${publicUrl}/api/lms/v1/knowledge-question-unsubscriptions?${new URLSearchParams({ token: unsubscribeToken }).toString()}`;
-        await db.transaction().execute(async (trx) => {
+        const mailed = await db.transaction().execute(async (trx) => {
+          // Another instance may have mailed this learner since the read above: decide again under the lock.
+          await repository.lockSubscription(trx, subscription.subscriptionId);
+          const stillDue = nextDue(
+            questions,
+            await repository.deliveriesOf(subscription.userId, subscription.objectiveId, trx),
+            now,
+          );
+          if (stillDue?.question.id !== question.id) return false;
           await repository.insertDelivery(
             trx,
             {
@@ -191,8 +199,9 @@ export function createKnowledgeQuestionsService(deps: {
             },
             now.toISOString(),
           );
+          return true;
         });
-        sent += 1;
+        if (mailed) sent += 1;
       }
       return sent;
     },
