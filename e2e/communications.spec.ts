@@ -86,6 +86,13 @@ test('a learner reads announcements from the course card, and new ones arrive li
   await expect(page.locator('#live-announcer-polite')).toHaveText(
     `New announcement from ${accounts.admin.name}: Bring your laptop on Friday.`,
   );
+  // The learner reacts to an announcement.
+  const lab = messages.filter({ hasText: 'The lab moves to room 4 this week.' });
+  await lab.getByRole('button', { name: '🎉 reactions: 0' }).click();
+  await expect(lab.getByRole('button', { name: '🎉 reactions: 1' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await hub.getByRole('button', { name: 'Close messages' }).click();
   await expect(card.getByRole('button', { name: /Unread announcements/ })).toHaveCount(0);
 

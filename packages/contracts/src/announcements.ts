@@ -12,6 +12,19 @@ export const ANNOUNCEMENT_POSTS_PER_MINUTE = 10;
 export const channelKindSchema = z.enum(['announcement', 'discussion', 'direct']);
 export type ChannelKind = z.infer<typeof channelKindSchema>;
 
+/** The emoji members may react with (learners react to announcements; everyone elsewhere). */
+export const MESSAGE_REACTION_EMOJI = ['👍', '❤️', '🎉', '😄', '🤔', '👀'] as const;
+export const messageReactionEmojiSchema = z.enum(MESSAGE_REACTION_EMOJI);
+export type MessageReactionEmoji = z.infer<typeof messageReactionEmojiSchema>;
+
+export const messageReactionSchema = z.object({
+  emoji: messageReactionEmojiSchema,
+  count: z.number().int().positive(),
+  /** The caller reacted with this emoji. */
+  mine: z.boolean(),
+});
+export type MessageReaction = z.infer<typeof messageReactionSchema>;
+
 export const announcementSchema = z.object({
   id: idSchema,
   channelId: idSchema,
@@ -22,6 +35,11 @@ export const announcementSchema = z.object({
   created: isoDateTimeSchema,
   edited: isoDateTimeSchema.nullable(),
   deleted: isoDateTimeSchema.nullable(),
+  /**
+   * Reactions in allow-list order, for the caller. Present in every list and channel API answer; absent in
+   * live stream events (shared by all readers), where clients keep the counts they have.
+   */
+  reactions: z.array(messageReactionSchema).optional(),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 

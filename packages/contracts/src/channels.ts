@@ -31,19 +31,6 @@ export type MessageBlock = z.infer<typeof messageBlockSchema>;
 export const messageContentSchema = z.array(messageBlockSchema);
 export type MessageContent = z.infer<typeof messageContentSchema>;
 
-/** The emoji members may react with (learners react to announcements; everyone elsewhere). */
-export const MESSAGE_REACTION_EMOJI = ['👍', '❤️', '🎉', '😄', '🤔', '👀'] as const;
-export const messageReactionEmojiSchema = z.enum(MESSAGE_REACTION_EMOJI);
-export type MessageReactionEmoji = z.infer<typeof messageReactionEmojiSchema>;
-
-export const messageReactionSchema = z.object({
-  emoji: messageReactionEmojiSchema,
-  count: z.number().int().positive(),
-  /** The caller reacted with this emoji. */
-  mine: z.boolean(),
-});
-export type MessageReaction = z.infer<typeof messageReactionSchema>;
-
 /**
  * A message of any channel: the announcement shape plus the channel's kind and the parsed `content`.
  * `text` is the normalised source; clients render `content` (or parse `text` with the same function).
@@ -51,11 +38,6 @@ export type MessageReaction = z.infer<typeof messageReactionSchema>;
 export const channelMessageSchema = announcementSchema.extend({
   kind: channelKindSchema,
   content: messageContentSchema,
-  /**
-   * Reactions in allow-list order, for the caller. Present in every answer of the channel API; absent in
-   * live stream events (shared by all readers), where clients keep the counts they have.
-   */
-  reactions: z.array(messageReactionSchema).optional(),
 });
 export type ChannelMessage = z.infer<typeof channelMessageSchema>;
 

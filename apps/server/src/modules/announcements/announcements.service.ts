@@ -19,6 +19,7 @@ import {
   type MessageRow,
 } from './announcements.repository.ts';
 import type { AnnouncementsHub } from './announcements-hub.ts';
+import { createChannelsRepository } from './channels.repository.ts';
 
 /** Messages a channel answers at most (newest first). */
 export const ANNOUNCEMENT_PAGE_SIZE = 100;
@@ -87,6 +88,7 @@ export function createAnnouncementsService(deps: {
   hub: AnnouncementsHub;
 }) {
   const { db, repository, clock, hub } = deps;
+  const channels = createChannelsRepository(db);
 
   /** The course, the caller's right to post, and 404 unless the caller is a member. */
   async function access(principal: Pick<Principal, 'tenantId' | 'userId'>, objectiveId: string) {
@@ -119,9 +121,16 @@ export function createAnnouncementsService(deps: {
         repository.unreadCount(principal.userId, channelId),
         repository.findReadMarker(principal.userId, channelId),
       ]);
+      const reactions = await channels.reactionsOf(
+        rows.map((row) => row.id),
+        principal.userId,
+      );
       return {
         channelId,
-        items: rows.map(toAnnouncement),
+        items: rows.map((row) => ({
+          ...toAnnouncement(row),
+          reactions: reactions.get(row.id) ?? [],
+        })),
         unreadCount,
         lastReadMessageId: marker?.lastReadMessageId ?? null,
         canPost: poster,

@@ -6,6 +6,7 @@ import {
   ANNOUNCEMENT_MAX_LENGTH,
   ANNOUNCEMENT_POSTS_PER_MINUTE,
   CHANNEL_PAGE_SIZE,
+  announcementListSchema,
   channelListSchema,
   channelMessagePageSchema,
   channelMessageSchema,
@@ -401,6 +402,15 @@ describe.each(await testDialects())('course channels on %s', (dialect) => {
     const seen = (await page(instructor, channelId)).items.find((item) => item.id === messageId);
     expect(seen?.reactions).toEqual([
       { emoji: '👍', count: 1, mine: false },
+      { emoji: '🎉', count: 1, mine: false },
+    ]);
+    // The course's announcement list (what the hub shows) carries the same counts, with the caller's own marked.
+    const listed = await request('GET', `${LMS}/objectives/${courseA}/announcements`, learnerB);
+    expect(
+      announcementListSchema.parse(listed.json()).items.find((item) => item.id === messageId)
+        ?.reactions,
+    ).toEqual([
+      { emoji: '👍', count: 1, mine: true },
       { emoji: '🎉', count: 1, mine: false },
     ]);
     expect(await react(learnerA, 'DELETE')).toEqual([{ emoji: '👍', count: 1, mine: false }]);

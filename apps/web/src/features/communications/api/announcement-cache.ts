@@ -34,7 +34,8 @@ export function applyMessage(queryClient: QueryClient, message: AnyMessage): voi
     const index = list.items.findIndex((item) => item.id === message.id);
     if (index >= 0) {
       const items = [...list.items];
-      items[index] = message;
+      // Live events carry no reactions (they are per reader): keep the counts already shown.
+      items[index] = { ...message, reactions: message.reactions ?? list.items[index]!.reactions };
       return { ...list, items };
     }
     // A message the list has never shown: a new one (deleted ones it never had stay out).

@@ -1,9 +1,10 @@
 // One announcement (a `MessageItem` with the announcement requests and texts): plain text, edited in place or
-// deleted after confirming by its author.
+// deleted after confirming by its author; every reader may react to it.
 import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@portal/contracts';
 import { deleteAnnouncement, editAnnouncement } from '../api/announcements-api.ts';
 import { MessageItem } from './message-item.tsx';
+import { MessageReactions } from './message-reactions.tsx';
 
 export function AnnouncementItem({
   objectiveId,
@@ -28,6 +29,7 @@ export function AnnouncementItem({
       }}
       edit={(text) => editAnnouncement(objectiveId, message.id, text)}
       remove={() => deleteAnnouncement(objectiveId, message.id)}
+      extra={<MessageReactions message={message} />}
     />
   );
 }

@@ -45,6 +45,28 @@ describe('the communications hub', () => {
     expect(within(dialog).queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
+  it('lets the reader react to an announcement, and a live edit keeps the counts', async () => {
+    const api = installFakeAnnouncementsApi({
+      messages: [aMessage(1, { reactions: [{ emoji: '🎉', count: 1, mine: false }] })],
+    });
+    const dialog = await openHub();
+    const reactions = await within(dialog).findByRole('group', { name: 'Reactions' });
+    fireEvent.click(within(reactions).getByRole('button', { name: '🎉 reactions: 1' }));
+    const pressed = await within(reactions).findByRole('button', { name: '🎉 reactions: 2' });
+    expect(pressed.getAttribute('aria-pressed')).toBe('true');
+    expect(api.messages[0]!.reactions).toEqual([{ emoji: '🎉', count: 2, mine: true }]);
+    // A live edit (events carry no reactions) keeps what the reader sees.
+    const { reactions: _perReader, ...shared } = api.messages[0]!;
+    act(() =>
+      applyMessageEvent(hubQueryClient(), {
+        type: 'edited',
+        message: { ...shared, text: 'Edited live', edited: '2030-03-01T10:00:00.000Z' },
+      }),
+    );
+    await within(dialog).findByText('Edited live');
+    expect(within(reactions).getByRole('button', { name: '🎉 reactions: 2' })).toBeDefined();
+  });
+
   it('marks the newest message read, and one arriving live is said and marked read too', async () => {
     const api = installFakeAnnouncementsApi({ messages: [aMessage(1)] });
     const dialog = await openHub();

@@ -1,11 +1,11 @@
-// Reactions to a discussion or direct message (docs/decisions/0023): one toggle button per allowed emoji,
-// pressed when the reader reacted with it, with its count; the server's answer replaces the counts.
+// Reactions to a message of any channel (docs/decisions/0023; announcements too): one toggle button per allowed
+// emoji, pressed when the reader reacted with it, with its count; the server's answer replaces the counts.
 import { Button, Group } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   MESSAGE_REACTION_EMOJI,
-  type ChannelMessage,
+  type Announcement,
   type MessageReactionEmoji,
 } from '@portal/contracts';
 import { announce } from '../../../lib/announcer.ts';
@@ -14,7 +14,11 @@ import { useFormatters } from '../../../lib/format.ts';
 import { applyMessage } from '../api/announcement-cache.ts';
 import { setReaction } from '../api/channels-api.ts';
 
-export function MessageReactions({ message }: { message: ChannelMessage }) {
+export function MessageReactions({
+  message,
+}: {
+  message: Pick<Announcement, 'id' | 'channelId' | 'reactions'>;
+}) {
   const { t } = useTranslation('communications');
   const format = useFormatters();
   const queryClient = useQueryClient();

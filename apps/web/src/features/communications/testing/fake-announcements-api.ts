@@ -50,6 +50,17 @@ export function aChatMessage(
   };
 }
 
+/** The reader's reaction on (PUT) or off (DELETE), as the server counts it. */
+function toggleReaction(message: Announcement, encodedEmoji: string, on: boolean): void {
+  const emoji = decodeURIComponent(encodedEmoji) as MessageReactionEmoji;
+  const others = message.reactions?.find((r) => r.emoji === emoji);
+  const count = (others ? others.count - (others.mine ? 1 : 0) : 0) + (on ? 1 : 0);
+  message.reactions = [
+    ...(message.reactions ?? []).filter((r) => r.emoji !== emoji),
+    ...(count > 0 ? [{ emoji, count, mine: on }] : []),
+  ];
+}
+
 interface FakeChannel {
   id: string;
   kind: 'discussion' | 'direct';
@@ -131,6 +142,21 @@ export function installFakeAnnouncementsApi(
       channel.exists = true;
       return json(summary(channel));
     }
+    const announcementReaction = new RegExp(
+      `^${lms}/channels/${CHANNEL}/messages/([^/]+)/reactions/([^/]+)$`,
+    ).exec(url);
+    const announcement =
+      announcementReaction &&
+      api.member &&
+      api.messages.find((m) => m.id === announcementReaction[1]);
+    if (announcement && (method === 'PUT' || method === 'DELETE')) {
+      toggleReaction(announcement, announcementReaction![2]!, method === 'PUT');
+      return json({
+        ...announcement,
+        kind: 'announcement',
+        content: parseMessageText(announcement.text),
+      });
+    }
     const channel = Object.values(api.channels).find((c) =>
       url.startsWith(`${lms}/channels/${c.id}/`),
     );
@@ -151,14 +177,7 @@ export function installFakeAnnouncementsApi(
     const reacted = /^messages\/([^/]+)\/reactions\/([^/]+)$/.exec(path);
     const target = reacted && channel.messages.find((m) => m.id === reacted[1]);
     if (target && (method === 'PUT' || method === 'DELETE')) {
-      const emoji = decodeURIComponent(reacted![2]!) as MessageReactionEmoji;
-      const others = target.reactions?.find((r) => r.emoji === emoji);
-      const count =
-        (others ? others.count - (others.mine ? 1 : 0) : 0) + (method === 'PUT' ? 1 : 0);
-      target.reactions = [
-        ...(target.reactions ?? []).filter((r) => r.emoji !== emoji),
-        ...(count > 0 ? [{ emoji, count, mine: method === 'PUT' }] : []),
-      ];
+      toggleReaction(target, reacted![2]!, method === 'PUT');
       return json(target);
     }
     if (path === 'read' && method === 'POST') {
