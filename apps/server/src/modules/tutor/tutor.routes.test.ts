@@ -62,6 +62,8 @@ describe.each(await testDialects())('tutor on %s', (dialect) => {
       // Gate 2: locked until Module 1 is completed.
       { name: 'Module 2', gate: 2, children: [{ name: 'Histogram secrets' }] },
       { name: 'Later', constraint: { startFrom: '2030-04-01T00:00:00.000Z' } },
+      // Open to the learner, but proctored: an exam's content never reaches the tutor.
+      { name: 'Final exam' },
     ]);
     parts = tree.parts;
     courseId = tree.objectiveId;
@@ -71,6 +73,7 @@ describe.each(await testDialects())('tutor on %s', (dialect) => {
       Tables: '<p>Tables list exact values in rows and columns.</p>',
       'Histogram secrets': '<p>Histogram bins hide the histogram shape when too wide.</p>',
       Later: '<p>Histogram questions for the exam.</p>',
+      'Final exam': '<p>Exam answer: a histogram shows the histogram of histogram values.</p>',
     };
     for (const [name, html] of Object.entries(content))
       await db
@@ -78,6 +81,11 @@ describe.each(await testDialects())('tutor on %s', (dialect) => {
         .set({ content: html })
         .where('id', '=', parts[name]!.activityId)
         .execute();
+    await db
+      .updateTable('activities')
+      .set({ proctored: 1 })
+      .where('id', '=', parts['Final exam']!.activityId)
+      .execute();
     await db
       .updateTable('objectives')
       .set({ about: '<p>This course teaches reading charts with confidence.</p>' })
@@ -137,6 +145,7 @@ describe.each(await testDialects())('tutor on %s', (dialect) => {
       ['Tables', 'Tables list exact values in rows and columns.'],
       ['Histogram secrets', 'Histogram bins hide the histogram shape when too wide.'],
       ['Later', 'Histogram questions for the exam.'],
+      ['Final exam', 'Exam answer: a histogram shows the histogram of histogram values.'],
     ]);
     expect(rows[1]!.axis).toBe(parts['Reading charts']!.axis);
   });
@@ -160,6 +169,8 @@ describe.each(await testDialects())('tutor on %s', (dialect) => {
     const titles = answer.passages.map((p: { title: string }) => p.title);
     expect(titles).not.toContain('Histogram secrets');
     expect(titles).not.toContain('Later');
+    // The proctored exam is open to the learner but never answered from.
+    expect(titles).not.toContain('Final exam');
 
     const tables = (
       await request('POST', '/api/lms/v1/tutor/questions', {
@@ -358,7 +369,7 @@ describe.each(await testDialects())('tutor on %s', (dialect) => {
       courseId,
       clock.now().toISOString(),
     );
-    expect(result).toEqual({ knowledgeModelId, passages: 6 });
+    expect(result).toEqual({ knowledgeModelId, passages: 7 });
     const hits = await createTutorRepository(testApp.ctx.db, dialect).search(
       knowledgeModelId,
       ['scatter', 'columns'],

@@ -212,8 +212,9 @@ export function createWorkflowsService({
     },
 
     /**
-     * The axes of the activities the caller may open now in their newest attempt of the course — exactly
-     * those `getActivity` would answer (start, gate and review rules); none without an attempt.
+     * The axes the tutor may answer from: the activities the caller may open now in their newest attempt of the
+     * course — those `getActivity` would answer (start, gate and review rules) — except anything of a proctored
+     * activity (an exam's content never reaches the tutor); none without an attempt.
      */
     async openableAxes(principal: Principal, objectiveId: string): Promise<string[]> {
       const attemptId = await workflowsRepository.findLatestAttemptIdOfObjective(
@@ -229,6 +230,8 @@ export function createWorkflowsService({
         if (node.axis === '') continue;
         const path = pathTo(stored, node.axis);
         if (path === null) continue;
+        // An exam's content stays out of the tutor: nothing of a proctored activity is openable to it.
+        if (path.some((step) => step.proctored)) continue;
         try {
           assertOpenable(attempt, path, revealed, now);
           axes.push(node.axis);
