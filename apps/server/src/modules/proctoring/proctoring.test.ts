@@ -447,6 +447,33 @@ describe.each(await testDialects())('proctored activities on %s', (dialect) => {
       expect((await postStartAssessment(await startAssessmentJwt(relaunch))).statusCode).toBe(303);
     });
 
+    it('agrees on one session and one start under concurrent calls', async () => {
+      const course = await aProctoredCourse('Quiz');
+      const tokens = await Promise.all([
+        startToken(course),
+        startToken(course),
+        startToken(course),
+      ]);
+      expect(new Set(tokens.map((t) => t.token)).size).toBe(3);
+      const rows = await db()
+        .selectFrom('proctoringSessions')
+        .select(['id', 'attemptNumber'])
+        .where('activityWorkflowId', '=', course.workflowId)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.attemptNumber).toBe(1);
+      // Only the token written last is valid.
+      const starts = [];
+      for (const { token } of tokens) starts.push((await openStart(token)).statusCode);
+      expect(starts.sort()).toEqual([200, 400, 400]);
+      const launch = await startProctoring(course);
+      const answers = await Promise.all([
+        postStartAssessment(await startAssessmentJwt(launch)),
+        postStartAssessment(await startAssessmentJwt(launch)),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([303, 400]);
+    });
+
     it('refuses the message of another tenant’s proctoring tool', async () => {
       const course = await aProctoredCourse('Quiz');
       const launch = await startProctoring(course);
