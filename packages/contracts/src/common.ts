@@ -26,6 +26,7 @@ export const Permission = {
   analyticsExport: 'Analytics.Export',
   /** Post, edit and delete a course's announcements; scope_id limits it to one course (decision 0022). */
   announcementPost: 'Announcement.Post',
+  teamManage: 'Team.Manage',
 } as const;
 
 export const LicensedFeature = {
