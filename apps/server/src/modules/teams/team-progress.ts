@@ -63,10 +63,12 @@ async function applyToWorkflow(
         .execute();
     }
   } else if (team.state === 2) {
-    // Submitted for the team: the member's part is done (progress 1) and waits for the grade.
+    // Submitted for the team: the member's part is done (progress 1, submitted) and waits for the grade. The
+    // workflow stays in progress: the course rules close an activity in a grading state to the learner, and a
+    // team activity keeps showing the team's submission (decision 0029).
     await tx
       .updateTable('activityWorkflows')
-      .set({ state: 2, progress: 1, submitted: team.submitted ?? now.toISOString() })
+      .set({ progress: 1, submitted: team.submitted ?? now.toISOString() })
       .where('id', '=', workflow.id)
       .where('finished', 'is', null)
       .execute();
@@ -112,7 +114,8 @@ export async function applyTeamStateToMembers(
       const workflow = node.activityWorkflowAggregate.lastActivityWorkflow;
       if (!workflow) continue;
       // Submitted: once per workflow. Graded (again): the member's workflow takes the latest score.
-      if (group.state === 2 && (workflow.state === 2 || workflow.finished !== null)) continue;
+      if (group.state === 2 && (workflow.submitted !== null || workflow.finished !== null))
+        continue;
       await applyToWorkflow(
         tx,
         repository,

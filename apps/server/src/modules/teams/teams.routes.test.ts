@@ -333,7 +333,7 @@ describe.each(await testDialects())('team activities on %s', (dialect) => {
 
     for (const who of ['mae', 'guion']) {
       expect(await memberWorkflow(learners[who]!.workflowId)).toMatchObject({
-        state: 2,
+        state: 1,
         progress: 1,
         submitted: submitted.submitted,
         finished: null,
@@ -343,12 +343,20 @@ describe.each(await testDialects())('team activities on %s', (dialect) => {
     expect(await attemptProgress(learners.guion!.workflowId)).toBe(
       await attemptProgress(learners.mae!.workflowId),
     );
+    // The members still open the activity (to read the team's submission): it is not closed as "in grading".
+    const opened = await request(
+      'GET',
+      `users/me/objective-workflows/${learners.guion!.workflowId}/activity/${axis()}`,
+      learners.guion!.cookie,
+    );
+    expect(opened.statusCode).toBe(200);
     // Ellen has not opened the activity: nothing yet; when she does, it is already submitted.
     expect(await memberWorkflow(learners.ellen!.workflowId)).toBeUndefined();
     await startProject('ellen');
     expect(await memberWorkflow(learners.ellen!.workflowId)).toMatchObject({
-      state: 2,
+      state: 1,
       progress: 1,
+      submitted: submitted.submitted,
     });
     expect(await read('ellen')).toMatchObject({ state: 2, submission: submitted.submission });
 
@@ -397,6 +405,12 @@ describe.each(await testDialects())('team activities on %s', (dialect) => {
       });
     }
     expect(await memberWorkflow(learners.sally!.workflowId)).toBeUndefined();
+    const review = await request(
+      'GET',
+      `users/me/objective-workflows/${learners.ellen!.workflowId}/activity/${axis()}`,
+      learners.ellen!.cookie,
+    );
+    expect(review.statusCode).toBe(200);
   });
 
   it('lets learners join a team with room when the activity allows, once, under concurrency', async () => {
