@@ -4,14 +4,13 @@
 import { useEffect, useId, useRef } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { TeamMode } from '@portal/contracts';
 import { showToast } from '../../../lib/toast.ts';
 import { activityTeamQuery, joinTeam, teamKeys } from '../api/teams-api.ts';
 import { ParticipantsTable } from './participants-table.tsx';
 import { TeamWork } from './team-work.tsx';
-
-const bdi = { bdi: <bdi dir="auto" /> };
+import { withBdi } from './with-bdi.tsx';
 
 export interface TeamPanelProps {
   objectiveWorkflowId: string;
@@ -88,12 +87,7 @@ export default function TeamPanel({
                     loading={join.isPending && join.variables === candidate.id}
                     disabled={join.isPending}
                   >
-                    <Trans
-                      t={t}
-                      i18nKey="joinTeam"
-                      values={{ name: candidate.name }}
-                      components={bdi}
-                    />
+                    {withBdi(t('joinTeam', { name: candidate.name }))}
                   </Button>
                 </Group>
               </li>
@@ -107,7 +101,7 @@ export default function TeamPanel({
   return (
     <Stack gap="md" component="section" aria-labelledby={headingId}>
       <Title order={3} size="h4" id={headingId} ref={heading} tabIndex={-1}>
-        <Trans t={t} i18nKey="yourTeam" values={{ name: data.team.name }} components={bdi} />
+        {withBdi(t('yourTeam', { name: data.team.name }))}
       </Title>
       <ParticipantsTable objectiveWorkflowId={objectiveWorkflowId} axis={axis} />
       {data.groupActivityWorkflowId ? (

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import {
   GroupWorkflowState,
   TEAM_SUBMISSION_MAX_LENGTH,
@@ -14,8 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useFormatters } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { groupWorkflowQuery, saveTeamDraft, submitTeamWork, teamKeys } from '../api/teams-api.ts';
-
-const bdi = { bdi: <bdi dir="auto" /> };
+import { withBdi } from './with-bdi.tsx';
 
 export function TeamWork({
   aggregateId,
@@ -111,15 +110,12 @@ export function TeamWork({
       {submitted ? (
         <>
           <Text ref={submittedNote} tabIndex={-1} data-testid="team-submitted-note">
-            <Trans
-              t={t}
-              i18nKey="submittedBy"
-              values={{
+            {withBdi(
+              t('submittedBy', {
                 name: data.submittedByName ?? '',
                 date: data.submitted ? format.dateTime(data.submitted) : '',
-              }}
-              components={bdi}
-            />
+              }),
+            )}
           </Text>
           <Paper withBorder p="sm" component="figure" m={0} aria-label={t('submissionLabel')}>
             <Text dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
@@ -160,16 +156,14 @@ export function TeamWork({
             dir="auto"
           />
           <Text size="sm" c="dimmed">
-            {data.lastEditedByName && data.lastEdited ? (
-              <Trans
-                t={t}
-                i18nKey="lastEdited"
-                values={{ name: data.lastEditedByName, date: format.dateTime(data.lastEdited) }}
-                components={bdi}
-              />
-            ) : (
-              t('notEditedYet')
-            )}
+            {data.lastEditedByName && data.lastEdited
+              ? withBdi(
+                  t('lastEdited', {
+                    name: data.lastEditedByName,
+                    date: format.dateTime(data.lastEdited),
+                  }),
+                )
+              : t('notEditedYet')}
           </Text>
           {conflict ? (
             <Alert color="orange" role="alert">
