@@ -69,6 +69,8 @@ export const groupActivityWorkflowSchema = z.object({
   maxScore: z.number().nullable(),
   feedback: z.string().nullable(),
   graded: isoDateTimeSchema.nullable(),
+  /** Graded, but the learner's enrolment withholds grades for now (score and feedback are null). */
+  resultHidden: z.boolean(),
   version: z.number().int(),
 });
 export type GroupActivityWorkflow = z.infer<typeof groupActivityWorkflowSchema>;

@@ -1,7 +1,7 @@
 // Demo team activity (docs/decisions/0029): "Team Project: City Data" with the team activity "City data
 // report" (teams formed by the instructor). Mae (mae@example.com) is in "Team Orbit" with Guion and Ellen
 // (demo accounts with passwords); "Team Nova" holds two other learners, so Mae's team sees only itself.
-import { ActivityType, TeamMode } from '@portal/contracts';
+import { ActivityType, GradeRevealPolicy, TeamMode } from '@portal/contracts';
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
@@ -72,8 +72,17 @@ export async function seedDemoTeams(
     });
     nova.push(user.id);
   }
-  for (const userId of [...input.orbitIds, ...nova])
-    await insertEnrolment(tx, { tenantId, userId, objectiveId, isMandatory: true, created });
+  // No grade reveal policy: a team's score and feedback show as soon as the instructor grades (decision 0029).
+  for (const userId of [...input.orbitIds, ...nova]) {
+    await insertEnrolment(tx, {
+      tenantId,
+      userId,
+      objectiveId,
+      isMandatory: true,
+      gradeRevealPolicy: GradeRevealPolicy.none,
+      created,
+    });
+  }
 
   const teams = createTeamsRepository(tx, dialectOf(tx));
   for (const [name, members] of [

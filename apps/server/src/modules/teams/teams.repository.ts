@@ -337,6 +337,17 @@ export function createTeamsRepository(db: Kysely<Database>, dialect: DialectName
       return undefined;
     },
 
+    /** The grade reveal policy of the aggregate's enrolment and whether its latest attempt is finished. */
+    async gradeRevealOf(aggregateId: string) {
+      return db
+        .selectFrom('objectiveWorkflowAggregates as owa')
+        .innerJoin('objectiveAccesses as oa', 'oa.id', 'owa.objectiveAccessId')
+        .leftJoin('objectiveWorkflows as ow', 'ow.id', 'owa.lastObjectiveWorkflowId')
+        .select(['oa.gradeRevealPolicy', 'oa.gradeRevealDate', 'ow.finished'])
+        .where('owa.id', '=', aggregateId)
+        .executeTakeFirst();
+    },
+
     /** Whether the user is enrolled in the course (an enrolment, not a catalog-only offer). */
     async isEnrolled(userId: string, objectiveId: string): Promise<boolean> {
       const row = await db

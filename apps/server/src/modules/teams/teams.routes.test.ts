@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityTeamSchema,
+  GradeRevealPolicy,
   groupActivityWorkflowSchema,
   teamParticipantListSchema,
   teamWithMembersSchema,
@@ -102,8 +103,10 @@ describe.each(await testDialects())('team activities on %s', (dialect) => {
         .values({ unitId, userId: id, isPrimary: 1 })
         .execute();
     }
+    // No grade reveal policy: the team's result shows once graded (a withholding policy is tested below).
     const { aggregateId } = await anEnrolment(testApp.ctx.db, { tenantId, userId: id, objectiveId })
       .mandatory()
+      .revealGrades(GradeRevealPolicy.none)
       .create();
     const cookie = await signInAs(testApp, id);
     const started = await command('start-objective-workflows', cookie, {
@@ -405,6 +408,20 @@ describe.each(await testDialects())('team activities on %s', (dialect) => {
       });
     }
     expect(await memberWorkflow(learners.sally!.workflowId)).toBeUndefined();
+    // An enrolment that never reveals grades withholds the team's score and feedback too.
+    await testApp.ctx.db
+      .updateTable('objectiveAccesses')
+      .set({ gradeRevealPolicy: GradeRevealPolicy.never })
+      .where('userId', '=', learners.ellen!.id)
+      .execute();
+    expect(await read('ellen')).toMatchObject({
+      state: 6,
+      score: null,
+      maxScore: null,
+      feedback: null,
+      resultHidden: true,
+    });
+    expect(await read('mae')).toMatchObject({ score: 8, resultHidden: false });
     const review = await request(
       'GET',
       `users/me/objective-workflows/${learners.ellen!.workflowId}/activity/${axis()}`,

@@ -2,6 +2,7 @@
 // attempt or enrolment aggregate; anything else answers 404. Instructors and administrators holding
 // Team.Manage for the course form teams and grade them.
 import {
+  GradeRevealPolicy,
   GroupWorkflowState,
   idSchema,
   TeamMode,
@@ -11,7 +12,7 @@ import {
   type TeamParticipant,
   type TeamWithMembers,
 } from '@portal/contracts';
-import { findNodeByAxis } from '@portal/domain';
+import { findNodeByAxis, isGradeRevealed } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -60,10 +61,13 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT'));
 }
 
+/** `revealed`: the learner's enrolment lets them see grades now (instructors always see them). */
 export function toGroupActivityWorkflow(
   row: GroupWorkflowRow,
   repository: Pick<TeamsRepository, 'fullName'>,
+  revealed = true,
 ): GroupActivityWorkflow {
+  const graded = row.state === GroupWorkflowState.finished;
   return {
     id: row.id,
     teamId: row.teamId,
@@ -85,10 +89,11 @@ export function toGroupActivityWorkflow(
             row.submitterLastName ?? '',
           ),
     submitted: row.submitted,
-    score: row.state === GroupWorkflowState.finished ? row.score : null,
-    maxScore: row.state === GroupWorkflowState.finished ? row.maxScore : null,
-    feedback: row.state === GroupWorkflowState.finished ? row.feedback : null,
+    score: graded && revealed ? row.score : null,
+    maxScore: graded && revealed ? row.maxScore : null,
+    feedback: graded && revealed ? row.feedback : null,
     graded: row.graded,
+    resultHidden: graded && !revealed,
     version: row.version,
   };
 }
@@ -126,10 +131,29 @@ export function createTeamsService({ db, dialect, clock }: TeamsServiceDependenc
     return row;
   }
 
-  async function reload(id: string): Promise<GroupActivityWorkflow> {
+  /**
+   * Whether the learner sees the team's score and feedback now: an enrolment that withholds grades (never, after
+   * a date, after finishing the course) withholds the team's too; without a policy they show once graded.
+   */
+  async function revealedFor(aggregateId: string): Promise<boolean> {
+    const policy = await teams.gradeRevealOf(aggregateId);
+    if (!policy || policy.gradeRevealPolicy === GradeRevealPolicy.none) return true;
+    return isGradeRevealed({
+      policy: policy.gradeRevealPolicy,
+      revealDate: policy.gradeRevealDate,
+      finished: policy.finished !== null,
+      now: clock.now(),
+    });
+  }
+
+  async function reload(id: string, aggregateId?: string): Promise<GroupActivityWorkflow> {
     const row = await teams.findGroupWorkflow(id);
     if (!row) throw notFound();
-    return toGroupActivityWorkflow(row, teams);
+    return toGroupActivityWorkflow(
+      row,
+      teams,
+      aggregateId === undefined ? true : await revealedFor(aggregateId),
+    );
   }
 
   /** A course activity the caller may manage teams of (Team.Manage for the course, same tenant). */
@@ -322,7 +346,7 @@ export function createTeamsService({ db, dialect, clock }: TeamsServiceDependenc
       groupWorkflowId: string,
     ): Promise<GroupActivityWorkflow> {
       const row = await requireOwnGroupWorkflow(principal, aggregateId, groupWorkflowId);
-      return toGroupActivityWorkflow(row, teams);
+      return toGroupActivityWorkflow(row, teams, await revealedFor(aggregateId));
     },
 
     /** Saves the shared draft; a stale version (a teammate saved first) is a 409 with the current work. */
@@ -349,7 +373,7 @@ export function createTeamsService({ db, dialect, clock }: TeamsServiceDependenc
           'A teammate saved the work after you opened it. Reload to see their changes.',
         );
       }
-      return reload(row.id);
+      return reload(row.id, aggregateId);
     },
 
     /**
@@ -389,7 +413,7 @@ export function createTeamsService({ db, dialect, clock }: TeamsServiceDependenc
           now,
         );
       });
-      return reload(row.id);
+      return reload(row.id, aggregateId);
     },
 
     // Instructor and administrator use cases (Team.Manage).

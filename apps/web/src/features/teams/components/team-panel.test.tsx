@@ -57,6 +57,7 @@ function aGroup(overrides: Partial<GroupActivityWorkflow> = {}): GroupActivityWo
     maxScore: null,
     feedback: null,
     graded: null,
+    resultHidden: false,
     version: 0,
     ...overrides,
   };
@@ -286,5 +287,28 @@ describe('TeamPanel', () => {
     expect(screen.getByTestId('team-submitted-note').textContent).toMatch(
       /Submitted by Guion Stewart Bluford on/,
     );
+  });
+
+  it('says the work is graded without a score while the enrolment withholds grades', async () => {
+    stubServer({
+      team: inTeam(),
+      members: [member(1)],
+      group: aGroup({
+        state: 6,
+        submission: 'Final report',
+        submittedByName: 'Mae Jemison',
+        submitted: '2026-03-14T10:00:00.000Z',
+        graded: '2026-03-15T10:00:00.000Z',
+        resultHidden: true,
+        version: 3,
+      }),
+    });
+    await open();
+    expect(
+      await screen.findByText(
+        "Your team's work has been graded. You will see the result when your course's grade is revealed.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Team score/)).toBeNull();
   });
 });

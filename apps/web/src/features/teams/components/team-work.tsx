@@ -139,6 +139,8 @@ export function TeamWork({
                 </>
               ) : null}
             </Stack>
+          ) : data.resultHidden ? (
+            <Text c="dimmed">{t('resultHidden')}</Text>
           ) : (
             <Text c="dimmed">{t('waitingForGrade')}</Text>
           )}
