@@ -29,6 +29,7 @@ import { registerTutorRoutes } from './modules/tutor/tutor.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerWorkflowsRoutes } from './modules/workflows/workflows.routes.ts';
+import { registerTeamsRoutes } from './modules/teams/teams.routes.ts';
 import { registerCertificatesRoutes } from './modules/certificates/certificates.routes.ts';
 import { registerAnnouncementsRoutes } from './modules/announcements/announcements.routes.ts';
 import { createLtiModule, type LtiModule } from './modules/lti/lti.module.ts';
@@ -172,6 +173,7 @@ export async function buildApp(
   registerProfileRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerWorkflowsRoutes(app, ctx);
+  registerTeamsRoutes(app, ctx);
   registerCertificatesRoutes(app, ctx);
   registerAnnouncementsRoutes(app, ctx, { postgresUrl: database.url });
   const knowledgeQuestions = createKnowledgeQuestionsService({

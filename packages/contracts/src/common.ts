@@ -26,6 +26,8 @@ export const Permission = {
   analyticsExport: 'Analytics.Export',
   /** Post, edit and delete a course's announcements; scope_id limits it to one course (decision 0022). */
   announcementPost: 'Announcement.Post',
+  /** Form the teams of a course's team activities and grade them; scope_id limits it to one course (0029). */
+  teamManage: 'Team.Manage',
 } as const;
 
 export const LicensedFeature = {

@@ -20,3 +20,4 @@ export * from './channels.ts';
 export * from './tutor.ts';
 export * from './knowledge-questions.ts';
 export * from './proctoring.ts';
+export * from './teams.ts';

@@ -66,6 +66,8 @@ export interface ActivityNode {
   /** Recommended duration in seconds. */
   duration: number | null;
   proctored: boolean;
+  /** 0 or absent: not a team activity; 1 instructor-formed teams; 2 learners may join a team (decision 0029). */
+  teamMode?: number;
   maxScore: number;
   normalizedPassingScore: number | null;
   /** Part ids from the root joined by "/"; "" for the root. Also the activityPathId. */
@@ -98,6 +100,7 @@ export const activityNodeSchema: z.ZodType<ActivityNode> = z.lazy(() =>
     displayMode: z.number().int(),
     duration: z.number().nullable(),
     proctored: z.boolean(),
+    teamMode: z.number().int().optional(),
     maxScore: z.number(),
     normalizedPassingScore: z.number().nullable(),
     axis: z.string(),

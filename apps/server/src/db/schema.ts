@@ -152,6 +152,10 @@ export interface ActivitiesTable {
   maxScore: number;
   normalizedPassingScore: number | null;
   created: string;
+  /** 0 none, 1 team activity with instructor-formed teams, 2 learners may also join a team (decision 0029). */
+  teamMode: Generated<number>;
+  /** The most members a team may have (decision 0029); null: no limit. */
+  teamMaxSize: Generated<number | null>;
 }
 
 /** An edge of an activity tree: a child activity inside a composite, with its constraints. */
@@ -370,6 +374,44 @@ export interface ActivityRecordsTable {
   finished: string | null;
 }
 
+/** A team of a course's team activity (decision 0029). */
+export interface TeamsTable {
+  id: string;
+  tenantId: string;
+  objectiveId: string;
+  activityId: string;
+  name: string;
+  created: string;
+}
+/** A learner in a team; (objectiveId, activityId, userId) is unique: one team per course activity. */
+export interface TeamMembersTable {
+  teamId: string;
+  userId: string;
+  objectiveId: string;
+  activityId: string;
+  joined: string;
+}
+/** The team's shared workflow of its activity: one submission, one grade, applied to every member. */
+export interface GroupActivityWorkflowsTable {
+  id: string;
+  tenantId: string;
+  teamId: string;
+  activityId: string;
+  /** 1 inProgress, 2 submitted, 6 finished (graded) */
+  state: number;
+  submission: string;
+  lastEditedBy: string | null;
+  lastEdited: string | null;
+  submittedBy: string | null;
+  submitted: string | null;
+  score: number | null;
+  maxScore: number | null;
+  gradedBy: string | null;
+  graded: string | null;
+  feedback: string | null;
+  version: number;
+  created: string;
+}
 export interface SessionsTable {
   id: string;
   userId: string;
@@ -981,6 +1023,9 @@ export interface Database {
   tutorKnowledgeModels: TutorKnowledgeModelsTable;
   tutorPassages: TutorPassagesTable;
   tutorQuestions: TutorQuestionsTable;
+  teams: TeamsTable;
+  teamMembers: TeamMembersTable;
+  groupActivityWorkflows: GroupActivityWorkflowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

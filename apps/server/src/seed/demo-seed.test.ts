@@ -92,7 +92,7 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
   it('creates the tenant once; a second run changes nothing', async () => {
     expect(seeded).not.toBeNull();
     const first = await counts();
-    expect(first).toMatchObject({ tenants: 1, users: 5, showcases: 4, terms: 2, scales: 2 });
+    expect(first).toMatchObject({ tenants: 1, users: 9, showcases: 4, terms: 2, scales: 2 });
     expect(first.objectives).toBeGreaterThanOrEqual(12);
     expect(await seedDemoTenantIfEmpty(testApp.ctx.db, clock)).toBeNull();
     expect(await counts()).toEqual(first);
@@ -112,7 +112,7 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       .select('userId')
       .where('isPrimary', '=', 1)
       .execute();
-    expect(primaryUnits).toHaveLength(5);
+    expect(primaryUnits).toHaveLength(7);
   });
 
   it('offers administrators the admin panel and everyone Contact Support', async () => {
@@ -560,6 +560,7 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       'Project Kickoff Essentials',
       'Security Awareness Training',
       'Security Essentials',
+      'Team Project: City Data',
       'Team Rituals',
       'Time Management Fundamentals',
       'Web Basics Quiz',
@@ -814,5 +815,36 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       mae.find((item) => item.objective.name === 'Security Essentials')?.objectiveWorkflowAggregate
         .lastObjectiveWorkflow,
     ).toBeNull();
+  });
+  it('forms Team Orbit (Mae, Guion, Ellen) and Team Nova in Team Project: City Data', async () => {
+    const db = testApp.ctx.db;
+    const teams = await db
+      .selectFrom('teams as t')
+      .innerJoin('teamMembers as tm', 'tm.teamId', 't.id')
+      .innerJoin('users as u', 'u.id', 'tm.userId')
+      .innerJoin('activities as a', 'a.id', 't.activityId')
+      .innerJoin('objectives as o', 'o.id', 't.objectiveId')
+      .select(['t.name', 'u.email', 'a.teamMode', 'a.name as activityName', 'o.name as course'])
+      .orderBy('t.name')
+      .orderBy('u.email')
+      .execute();
+    expect(teams.map((row) => [row.name, row.email])).toEqual([
+      ['Team Nova', 'neil@example.com'],
+      ['Team Nova', 'sally@example.com'],
+      ['Team Orbit', 'ellen@example.com'],
+      ['Team Orbit', 'guion@example.com'],
+      ['Team Orbit', 'mae@example.com'],
+    ]);
+    expect(
+      new Set(teams.map((row) => `${row.course}|${row.activityName}|${row.teamMode}`)),
+    ).toEqual(new Set(['Team Project: City Data|City data report|1']));
+    const workflows = await db
+      .selectFrom('groupActivityWorkflows')
+      .select(['state', 'version'])
+      .execute();
+    expect(workflows).toEqual([
+      { state: 1, version: 0 },
+      { state: 1, version: 0 },
+    ]);
   });
 });

@@ -32,6 +32,7 @@ import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoAnnouncements } from './demo-announcements.ts';
 import { seedDemoChannels } from './demo-channels.ts';
 import { seedDemoKnowledgeQuestions } from './demo-knowledge-questions.ts';
+import { seedDemoTeams } from './demo-teams.ts';
 
 /** The demo accounts (also listed in the README). */
 export const DEMO_ACCOUNTS = {
@@ -75,6 +76,24 @@ export const DEMO_ACCOUNTS = {
     lastName: 'Jemison',
     roles: ['Learner'],
     unit: 'Engineering',
+  },
+  /** Mae's teammates in Team Orbit of Team Project: City Data (docs/decisions/0029). */
+  teammateGuion: {
+    email: 'guion@example.com',
+    password: 'Learner123!',
+    firstName: 'Guion',
+    middleName: 'Stewart',
+    lastName: 'Bluford',
+    roles: ['Learner'],
+    unit: 'Mission Control',
+  },
+  teammateEllen: {
+    email: 'ellen@example.com',
+    password: 'Learner123!',
+    firstName: 'Ellen',
+    lastName: 'Ochoa',
+    roles: ['Learner'],
+    unit: 'Research',
   },
 } as const;
 
@@ -216,6 +235,7 @@ export async function seedDemoTenant(
         tenantId,
         email: account.email,
         firstName: account.firstName,
+        middleName: 'middleName' in account ? account.middleName : null,
         lastName: account.lastName,
         passwordHash: hashes[key],
         timezone: null,
@@ -685,6 +705,14 @@ export async function seedDemoTenant(
       objectiveId: objectiveIds.introMl,
       parts: trees.introMl.parts,
       learnerId: userIds.learner,
+      created,
+    });
+
+    // Team Project: City Data, Mae's team activity with Guion and Ellen (docs/decisions/0029).
+    await seedDemoTeams(tx, {
+      tenantId,
+      gradingScaleId: aToF.id,
+      orbitIds: [userIds.courseLearner, userIds.teammateGuion, userIds.teammateEllen],
       created,
     });
 

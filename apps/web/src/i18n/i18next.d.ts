@@ -18,6 +18,7 @@ import type dashboard from './locales/en-US/dashboard.json';
 import type tutor from './locales/en-US/tutor.json';
 import type communications from './locales/en-US/communications.json';
 import type knowledgeQuestions from './locales/en-US/knowledgeQuestions.json';
+import type teams from './locales/en-US/teams.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -42,6 +43,7 @@ declare module 'i18next' {
       tutor: typeof tutor;
       communications: typeof communications;
       knowledgeQuestions: typeof knowledgeQuestions;
+      teams: typeof teams;
     };
   }
 }

@@ -28,6 +28,7 @@ export const INSTRUCTOR_PERMISSIONS = [
   'ActivityRecord.Read',
   'ActivityWorkflow.Update',
   'Announcement.Post',
+  'Team.Manage',
 ];
 export const ADMINISTRATOR_PERMISSIONS = [
   'User.Create',
@@ -39,6 +40,7 @@ export const ADMINISTRATOR_PERMISSIONS = [
   'Feedback.Export',
   'Analytics.Export',
   'Announcement.Post',
+  'Team.Manage',
 ];
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, string[]> = {

@@ -168,6 +168,7 @@ export function buildActivityTree(source: TreeSource, view: TreeView): ActivityN
       displayMode: activity.displayMode,
       duration: activity.duration,
       proctored: flag(activity.proctored),
+      teamMode: activity.teamMode,
       maxScore: activity.maxScore,
       normalizedPassingScore:
         part === null

@@ -52,6 +52,8 @@ export function finishActivityWorkflowCommand(dialect: DialectName): CommandDefi
       if (node.activityWorkflowAggregate.lastActivityWorkflow?.id !== workflow.id)
         return refuse(FIELD, t('newerActivityAttempt'));
       if (node.type !== ActivityType.text) return refuse(FIELD, t('onlyTextCompletedByLearner'));
+      // A team activity is completed by the team's submission and grade (decision 0029).
+      if ((node.teamMode ?? 0) > 0) return refuse(FIELD, t('teamActivityCompletedByTeam'));
       // Finishing twice (a double click, a replay with a new id) changes nothing.
       if (workflow.finished !== null) return { entityId: workflow.id };
       for (const step of path) {

@@ -4,6 +4,7 @@ import { activityStartBlockReason } from '@portal/domain';
 import { defineCommand, type CommandDefinition } from '../../commands/command-types.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { newId } from '../../lib/ids.ts';
+import { applyTeamStateOnStart } from '../teams/team-progress.ts';
 import { loadAttemptTree, pathTo } from './attempt-progress.ts';
 import { createWorkflowsRepository } from './workflows.repository.ts';
 import { DISABLED_REASON_KEY, refuse } from './workflow-refusals.ts';
@@ -62,6 +63,16 @@ export function startActivityWorkflowCommand(dialect: DialectName): CommandDefin
           now: now.toISOString(),
         });
         parentId = id;
+      }
+      // A team activity the member's team already submitted or had graded starts in the team's state.
+      if ((target.teamMode ?? 0) > 0) {
+        await applyTeamStateOnStart(tx, dialect, {
+          userId,
+          tenantId,
+          attempt,
+          activityId: target.id,
+          now,
+        });
       }
       return { entityId: parentId };
     },

@@ -220,6 +220,7 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
         'displayMode',
         'duration',
         'proctored',
+        'teamMode',
         'presentationMode',
         'maxScore',
         'normalizedPassingScore',

@@ -1,7 +1,7 @@
 // One activity of the course: its disabled reason when locked, a module's activities, a text activity's
 // content with "Mark as completed", or an LTI tool. Opening an activity the learner has not started starts its
 // workflow.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -41,6 +41,9 @@ import { ActivityHtml } from './activity-html.tsx';
 import { DisabledReasonMessage } from './disabled-reason-message.tsx';
 import { MobileWarning } from './mobile-warning.tsx';
 import { PastDueNote } from './past-due-note.tsx';
+
+// Team activities (docs/decisions/0029) load their panel on demand: most courses have none.
+const TeamPanel = lazy(() => import('../../teams/components/team-panel.tsx'));
 
 export interface ActivityViewProps {
   objectiveId: string;
@@ -233,8 +236,11 @@ function LeafView({
   if (needsStart || content.isPending) return loading;
   if (content.isError) return <Alert color="red">{contentErrorText(content.error, t)}</Alert>;
 
+  // A team activity is completed by the team's submission and grade, not by "Mark as completed".
+  const isTeamActivity = (node.teamMode ?? 0) > 0;
   const canComplete =
     !ctx.reviewMode &&
+    !isTeamActivity &&
     node.type === ActivityType.text &&
     workflow !== null &&
     workflow.state === WorkflowState.inProgress &&
@@ -247,6 +253,15 @@ function LeafView({
       ) : (
         <Text c="dimmed">{t('emptyContent')}</Text>
       )}
+      {isTeamActivity && !needsStart ? (
+        <Suspense fallback={loading}>
+          <TeamPanel
+            objectiveWorkflowId={objectiveWorkflowId}
+            axis={node.axis}
+            onProgressChanged={() => void invalidateCourse()}
+          />
+        </Suspense>
+      ) : null}
       {canComplete ? (
         <Group>
           <Button onClick={() => finish.mutate()} loading={finish.isPending}>
