@@ -75,6 +75,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       errorElement: <FullScreenErrorBoundary />,
     },
     {
+      // Outside the shell too: the proctored activity lives inside the proctoring tool's iframe (spec §2).
+      path: `${paths.proctor}/:objectiveId/*`,
+      lazy: page(
+        () => import('../features/proctoring/pages/proctor-route.tsx'),
+        ['courseContent', 'lti'],
+      ),
+      errorElement: <FullScreenErrorBoundary />,
+    },
+    {
       path: paths.simulateError,
       lazy: page(() => import('./routes/simulate-error.tsx')),
       errorElement: <FullScreenErrorBoundary />,
