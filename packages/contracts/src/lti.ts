@@ -53,6 +53,8 @@ const lti13Registration = z
       .max(10)
       .default([]),
     privacyLevel: ltiPrivacyLevelSchema.default('anonymous'),
+    /** The tool may proctor activities (LTI Proctoring Services; docs/decisions/0028). */
+    proctoring: z.boolean().optional(),
   })
   .strict()
   .refine((value) => (value.jwksUrl === undefined) !== (value.publicJwk === undefined), {
@@ -92,6 +94,8 @@ export const ltiToolSchema = z.object({
   allowedScopes: z.array(z.string()),
   privacyLevel: ltiPrivacyLevelSchema,
   consumerKey: z.string().nullable(),
+  /** May proctor activities (LTI Proctoring Services). */
+  proctoring: z.boolean(),
   created: z.string(),
   /** What the tool needs to know about the platform (LTI 1.3). */
   platform: z
@@ -104,6 +108,9 @@ export const ltiToolSchema = z.object({
     .nullable(),
 });
 export type LtiTool = z.infer<typeof ltiToolSchema>;
+
+/** PUT /api/platform/v1/lti-tools/{id}/proctoring: whether an LTI 1.3 tool may proctor activities. */
+export const ltiToolProctoringSchema = z.object({ proctoring: z.boolean() }).strict();
 
 /** Query of POST users/me/objective-workflows/{id}/resource-link: the chain from the root down. */
 export const resourceLinkQuerySchema = z

@@ -31,6 +31,7 @@ import { analyticsXapiMigration } from './migrations/0010-analytics-xapi.ts';
 import { mailMigration } from './migrations/0015-mail.ts';
 import { knowledgeQuestionsMigration } from './migrations/0016-knowledge-questions.ts';
 import { registrationConfirmationMigration } from './migrations/0017-registration-confirmation.ts';
+import { proctoringMigration } from './migrations/0018-proctoring.ts';
 import { tutorMigration } from './migrations/0011-tutor.ts';
 import { announcementsMigration } from './migrations/0012-announcements.ts';
 import { discussionsMigration } from './migrations/0013-discussions.ts';
@@ -110,6 +111,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0015-mail': mailMigration(),
     '0016-knowledge-questions': knowledgeQuestionsMigration(),
     '0017-registration-confirmation': registrationConfirmationMigration(),
+    '0018-proctoring': proctoringMigration(),
   };
 }
 

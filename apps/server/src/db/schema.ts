@@ -143,6 +143,8 @@ export interface ActivitiesTable {
   /** Recommended duration in seconds. */
   duration: number | null;
   proctored: Flag;
+  /** The LTI tool that proctors this activity (migration 0018); null when none is named. */
+  proctoringToolId: Generated<string | null>;
   /** 0 tree, 1 tiles, 2 long read, 3 long read without activity names */
   presentationMode: number;
   /** 1 fullscreen, 2 embedded auto, 3 embedded custom */
@@ -322,6 +324,33 @@ export interface ActivityWorkflowsTable {
   finished: string | null;
   activityRecordId: string | null;
   lastProctoringSessionId: string | null;
+}
+
+/** A learner's proctoring session of one activity workflow (migration 0018, docs/decisions/0028). */
+export interface ProctoringSessionsTable {
+  id: string;
+  tenantId: string;
+  userId: string;
+  objectiveWorkflowId: string;
+  activityWorkflowId: string;
+  activityId: string;
+  /** The proctored activity's activityPathId. */
+  axis: string;
+  toolId: string;
+  resourceLinkId: string | null;
+  /** 1 created, 2 finished */
+  state: number;
+  attemptNumber: number;
+  /** SHA-256 (hex) of the launch's session_data; the sealed value for LtiEndAssessment. */
+  sessionDataHash: string | null;
+  sessionDataSealed: string | null;
+  /** SHA-256 (hex) of the single-use start token. */
+  startTokenHash: string | null;
+  startTokenExpires: string | null;
+  startTokenUsed: string | null;
+  assessmentStarted: string | null;
+  finished: string | null;
+  created: string;
 }
 
 export interface ActivityRecordsTable {
@@ -589,6 +618,8 @@ export interface LtiToolsTable {
   consumerKey: string | null;
   /** AES-256-GCM sealed (modules/lti/secret-box.ts) */
   secretEncrypted: string | null;
+  /** 1: may proctor activities (LTI Proctoring Services; migration 0018). */
+  proctoring: Generated<Flag>;
   created: string;
 }
 export interface LtiActivityResourcesTable {
@@ -655,6 +686,9 @@ export interface LtiLaunchesTable {
   /** When the hint was consumed; null while pending. */
   used: string | null;
   created: string;
+  /** null: LtiResourceLinkRequest; else LtiStartProctoring or LtiEndAssessment (migration 0018). */
+  messageType: Generated<string | null>;
+  proctoringSessionId: Generated<string | null>;
 }
 export interface LtiSubjectsTable {
   toolId: string;
@@ -906,6 +940,7 @@ export interface Database {
   objectiveRecords: ObjectiveRecordsTable;
   activityWorkflows: ActivityWorkflowsTable;
   activityRecords: ActivityRecordsTable;
+  proctoringSessions: ProctoringSessionsTable;
   sessions: SessionsTable;
   commands: CommandsTable;
   signInThrottles: SignInThrottlesTable;

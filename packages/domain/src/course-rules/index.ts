@@ -9,3 +9,4 @@ export * from './review.ts';
 export * from './grade-display.ts';
 export * from './text.ts';
 export * from './file-urls.ts';
+export * from './proctoring.ts';

@@ -28,6 +28,7 @@ function aTool(overrides: Partial<LtiToolRecord> = {}): LtiToolRecord {
     allowedScopes: [AgsScope.score, AgsScope.lineItem],
     targetLinkUri: 'https://tool.example/launch',
     privacyLevel: 'anonymous',
+    proctoring: false,
     consumerKey: null,
     secretEncrypted: null,
     created: NOW.toISOString(),

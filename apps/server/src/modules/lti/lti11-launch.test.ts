@@ -32,6 +32,7 @@ function aContext(
       privacyLevel,
       consumerKey: 'consumer-1',
       secretEncrypted: 'sealed',
+      proctoring: false,
       created: NOW.toISOString(),
     },
     resource: {

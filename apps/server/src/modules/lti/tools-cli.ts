@@ -2,6 +2,7 @@
 //   lti list [--tenant-domain d]
 //   lti register --file tool.json [--tenant-domain d]   (JSON as the admin API's POST /api/platform/v1/lti-tools;
 //                                                        an LTI 1.1 secret may come from LTI_TOOL_SECRET instead)
+//   lti proctoring <tool id> on|off [--tenant-domain d]   (whether an LTI 1.3 tool may proctor activities)
 //   lti rotate-keys
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -18,6 +19,7 @@ import { findCliTenant } from '../../lib/cli-tenant.ts';
 const USAGE = `Usage:
   lti list [--tenant-domain <domain>]
   lti register --file <tool.json> [--tenant-domain <domain>]
+  lti proctoring <tool id> on|off [--tenant-domain <domain>]
   lti rotate-keys`;
 
 const { positionals, values } = parseArgs({
@@ -31,7 +33,7 @@ function fail(message: string): never {
 }
 
 const command = positionals[0];
-if (!command || !['list', 'register', 'rotate-keys'].includes(command)) fail('Unknown command.');
+if (!command || !['list', 'register', 'proctoring', 'rotate-keys'].includes(command)) fail('Unknown command.');
 
 const config = loadConfig();
 const database = createDatabase(config.database);
@@ -48,7 +50,12 @@ try {
     process.stdout.write(`Signing with key ${current}; next key ${next} is published.\n`);
   } else {
     if (!tenant) fail('No such tenant (start the server or run the seed first).');
-    if (command === 'list') {
+    if (command === 'proctoring') {
+      const [, toolId, flag] = positionals;
+      if (!toolId || (flag !== 'on' && flag !== 'off')) fail('proctoring needs a tool id and on|off.');
+      const tool = await service.setProctoring(tenant.id, toolId, flag === 'on');
+      process.stdout.write(`${JSON.stringify(tool, null, 2)}\n`);
+    } else if (command === 'list') {
       process.stdout.write(`${JSON.stringify(await service.list(tenant.id), null, 2)}\n`);
     } else {
       if (!values.file) fail('register needs --file.');

@@ -24,6 +24,8 @@ export interface LtiToolRecord {
   consumerKey: string | null;
   /** The sealed LTI 1.1 secret; open it with secretOf(). */
   secretEncrypted: string | null;
+  /** May proctor activities (LTI Proctoring Services). */
+  proctoring: boolean;
   created: string;
 }
 
@@ -55,6 +57,7 @@ function toRecord(row: Selectable<LtiToolsTable>): LtiToolRecord {
     privacyLevel: row.privacyLevel as LtiPrivacyLevel,
     consumerKey: row.consumerKey,
     secretEncrypted: row.secretEncrypted,
+    proctoring: row.proctoring === 1,
     created: row.created,
   };
 }
@@ -91,6 +94,7 @@ export function createToolsRepository(db: Kysely<Database>, box: SecretBox) {
               allowedScopes: JSON.stringify(registration.allowedScopes),
               consumerKey: null,
               secretEncrypted: null,
+              proctoring: registration.proctoring ? (1 as const) : (0 as const),
             }
           : {
               ...common,
@@ -103,6 +107,7 @@ export function createToolsRepository(db: Kysely<Database>, box: SecretBox) {
               allowedScopes: '[]',
               consumerKey: registration.consumerKey,
               secretEncrypted: box.seal(registration.secret),
+              proctoring: 0 as const,
             };
       await db.insertInto('ltiTools').values(values).execute();
       return toRecord({ ...values });
@@ -130,6 +135,18 @@ export function createToolsRepository(db: Kysely<Database>, box: SecretBox) {
         .orderBy('id')
         .execute();
       return rows.map(toRecord);
+    },
+
+    /** Marks an LTI 1.3 tool as able (or no longer able) to proctor activities; false when no such tool. */
+    async setProctoring(tenantId: string, id: string, proctoring: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable('ltiTools')
+        .set({ proctoring: proctoring ? 1 : 0 })
+        .where('id', '=', id)
+        .where('tenantId', '=', tenantId)
+        .where('ltiVersion', '=', LtiVersion.lti13)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** The LTI 1.1 shared secret in clear (never leaves the server). */

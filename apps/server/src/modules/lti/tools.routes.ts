@@ -2,7 +2,12 @@
 // LtiTool.Manage): register, list and read tools, and rotate the platform's signing keys.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idSchema, ltiToolRegistrationSchema, Permission } from '@portal/contracts';
+import {
+  idSchema,
+  ltiToolProctoringSchema,
+  ltiToolRegistrationSchema,
+  Permission,
+} from '@portal/contracts';
 import { hasPermissions } from '@portal/domain';
 import type { AppContext } from '../../app-context.ts';
 import { ForbiddenError } from '../../http/errors.ts';
@@ -46,6 +51,14 @@ export function registerToolsRoutes(app: FastifyInstance, ctx: AppContext, lti: 
     const tool = await service.register(principal.tenantId, registration, ctx.clock.now());
     reply.code(201).header('location', `${PLATFORM_API}/lti-tools/${tool.id}`);
     return tool;
+  });
+
+  app.put(`${PLATFORM_API}/lti-tools/:id/proctoring`, async (request, reply) => {
+    const principal = await requireToolManager(request);
+    const { id } = paramsSchema.parse(request.params);
+    const { proctoring } = ltiToolProctoringSchema.parse(request.body ?? {});
+    reply.header('cache-control', 'no-store');
+    return service.setProctoring(principal.tenantId, id, proctoring);
   });
 
   app.post(`${PLATFORM_API}/lti-keys/rotate`, async (request) => {

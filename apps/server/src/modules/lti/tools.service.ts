@@ -21,6 +21,7 @@ export function toLtiTool(tool: LtiToolRecord, lti: LtiModule): LtiTool {
     allowedScopes: tool.allowedScopes,
     privacyLevel: tool.privacyLevel,
     consumerKey: tool.consumerKey,
+    proctoring: tool.proctoring,
     created: tool.created,
     platform:
       tool.ltiVersion === LtiVersion.lti13
@@ -63,6 +64,13 @@ export function createToolsService(lti: LtiModule) {
 
     async list(tenantId: string): Promise<LtiTool[]> {
       return (await lti.tools.listForTenant(tenantId)).map((tool) => toLtiTool(tool, lti));
+    },
+
+    /** Whether an LTI 1.3 tool of the tenant may proctor activities (LTI 1.1 tools cannot). */
+    async setProctoring(tenantId: string, id: string, proctoring: boolean): Promise<LtiTool> {
+      if (!(await lti.tools.setProctoring(tenantId, id, proctoring)))
+        throw new NotFoundError('lti_tool_not_found', 'No such LTI 1.3 tool.');
+      return this.get(tenantId, id);
     },
 
     async get(tenantId: string, id: string): Promise<LtiTool> {

@@ -44,6 +44,8 @@ export interface Lti13ToolOptions {
   deploymentIds?: string[];
   loginUrl?: string;
   redirectUris?: string[];
+  /** May proctor activities (LTI Proctoring Services). */
+  proctoring?: boolean;
 }
 
 /** An LTI 1.3 tool at `toolUrl` (default https://tool.example) with /login, /launch. */
@@ -78,6 +80,7 @@ export async function anLti13Tool(
         'https://purl.imsglobal.org/spec/lti-ags/scope/score',
       ],
       privacyLevel: options.privacyLevel ?? 'name',
+      proctoring: options.proctoring ?? false,
     },
     new Date(),
   );
