@@ -14,14 +14,13 @@ import {
   startActivityWorkflow,
 } from '../../course-content/api/course-content-api.ts';
 import { nodesAlongAxis } from '../../course-content/model/tree-paths.ts';
+import { pageNavigation } from '../../lti/lti-paths.ts';
 import { fetchProctoringStartToken, lastProctoringSessionQuery } from '../api/proctoring-api.ts';
 import { proctoringBlock } from '../model/proctoring-state.ts';
 
 export interface ProctoredActivityProps {
   objectiveWorkflowId: string;
   node: ActivityNode;
-  /** Where the browser goes (the tool's start URL); a seam for tests. */
-  navigate?: (url: string) => void;
 }
 
 /** The activity workflow of the node at `axis`, reading the tree again (it exists once the start is done). */
@@ -36,11 +35,7 @@ async function activityWorkflowIdOf(
   return path?.[path.length - 1]?.activityWorkflowAggregate.lastActivityWorkflow?.id ?? null;
 }
 
-export function ProctoredActivity({
-  objectiveWorkflowId,
-  node,
-  navigate = (url) => window.location.assign(url),
-}: ProctoredActivityProps) {
+export function ProctoredActivity({ objectiveWorkflowId, node }: ProctoredActivityProps) {
   const { t } = useTranslation('courseContent');
   const queryClient = useQueryClient();
   const workflow = node.activityWorkflowAggregate.lastActivityWorkflow;
@@ -84,7 +79,7 @@ export function ProctoredActivity({
         node.axis,
       );
       // The page stays busy while the browser leaves for the proctoring tool.
-      navigate(token.startUrl);
+      pageNavigation.assign(token.startUrl);
     } catch (failure) {
       setStarting(false);
       setError(

@@ -37,8 +37,6 @@ export interface ProctorPageProps {
   objectiveId: string;
   activityPathId: string;
   inProctoringFrame: boolean;
-  /** Posts the end form to the top window; a seam for tests. */
-  submitToTop?: typeof submitLaunchForm;
 }
 
 function Frame({ children }: { children: ReactNode }) {
@@ -83,11 +81,7 @@ export function ProctorPage(props: ProctorPageProps) {
   return <ProctoredContent {...props} />;
 }
 
-function ProctoredContent({
-  objectiveId,
-  activityPathId,
-  submitToTop = submitLaunchForm,
-}: ProctorPageProps) {
+function ProctoredContent({ objectiveId, activityPathId }: ProctorPageProps) {
   const { t } = useTranslation('courseContent');
   const aggregate = useQuery(courseAggregateQuery(objectiveId));
   const objectiveWorkflowId =
@@ -116,7 +110,8 @@ function ProctoredContent({
     return <NoContent objectiveId={objectiveId} activityPathId={activityPathId} />;
   }
   if (session.isPending) return loading;
-  if (!finishing && (!isOpenProctorSession(session.data) || workflow.finished !== null)) {
+  // The open session is what counts: a tool's score may finish the activity workflow before "Finish activity".
+  if (!finishing && !isOpenProctorSession(session.data ?? null)) {
     return <NoContent objectiveId={objectiveId} activityPathId={activityPathId} />;
   }
   return (
@@ -125,7 +120,6 @@ function ProctoredContent({
       objectiveWorkflowId={objectiveWorkflowId}
       path={path}
       onFinishing={() => setFinishing(true)}
-      submitToTop={submitToTop}
     />
   );
 }
@@ -135,13 +129,11 @@ function OpenActivity({
   objectiveWorkflowId,
   path,
   onFinishing,
-  submitToTop,
 }: {
   objectiveId: string;
   objectiveWorkflowId: string;
   path: ActivityNode[];
   onFinishing: () => void;
-  submitToTop: typeof submitLaunchForm;
 }) {
   const { t } = useTranslation('courseContent');
   const queryClient = useQueryClient();
@@ -172,7 +164,8 @@ function OpenActivity({
         current?.[current.length - 1]?.activityWorkflowAggregate.lastActivityWorkflow?.finished;
       if (finished == null) await finishActivityWorkflows(objectiveWorkflowId, activityWorkflowIds);
       const form = await fetchProctoringEndForm(objectiveWorkflowId, activityWorkflowId);
-      submitToTop(form, '_top');
+      // The tool's end page replaces the tool's own page (the top window), which stops its camera.
+      submitLaunchForm(form, '_top');
     } catch (failure) {
       setFinishing(false);
       setError(
