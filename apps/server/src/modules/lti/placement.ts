@@ -24,6 +24,7 @@ import { DISABLED_REASON_KEY } from '../workflows/workflow-refusals.ts';
 import type { LaunchContext } from './launch-context.ts';
 import type { LtiModule } from './lti.module.ts';
 import { subjectFor } from './subjects.ts';
+import { proctoringRefusal } from '../proctoring/proctoring-guard.ts';
 import type { LtiActivityResource, LtiToolRecord } from './tools.repository.ts';
 
 type Db = Kysely<Database>;
@@ -38,6 +39,8 @@ export interface Placement {
   attempt: AttemptRow;
   workflow: ActivityWorkflowRow;
   node: ActivityNode;
+  /** The launched node and its ancestors, root first. */
+  path: ActivityNode[];
   tool: LtiToolRecord;
   resource: LtiActivityResource;
   /** The resource's own launch URL, else the tool's. */
@@ -76,13 +79,13 @@ async function attemptOf(db: Db, dialect: DialectName, caller: Principal, id: st
   return { attempt, ...(await loadAttemptTree(repository, attempt, now)) };
 }
 
-/** The node the workflow is on, with the path to it; refuses stale, foreign or unstartable workflows. */
-function launchedNode(
+/** The path to the node the workflow is on; refuses stale, foreign or unstartable workflows. */
+function launchedPath(
   tree: ActivityNode,
   workflow: ActivityWorkflowRow,
   request: PlacementRequest,
   now: Date,
-): ActivityNode {
+): ActivityNode[] {
   const partIds = request.activityPartIds ?? [];
   if (partIds.length > 0 && partIds.join('/') !== workflow.axis) {
     // Only a broken client sends this: a developer's message, not a learner's.
@@ -106,7 +109,7 @@ function launchedNode(
     if (reason !== null)
       throw new ForbiddenError('activity_not_startable', { key: DISABLED_REASON_KEY[reason] });
   }
-  return node;
+  return path;
 }
 
 /** The enabled tool of the caller's tenant that delivers the activity. */
@@ -140,12 +143,17 @@ export async function resolvePlacement(
   const unknown = request.activityWorkflowIds.find((id) => !workflows.has(id));
   if (unknown !== undefined) throw notFound('activityAttemptNotFound', unknown);
   const workflow = workflows.get(request.activityWorkflowIds.at(-1)!)!;
-  const node = launchedNode(tree, workflow, request, now);
+  const path = launchedPath(tree, workflow, request, now);
+  const node = path.at(-1)!;
+  // A proctored activity is launched only inside its open proctor session (decision 0028).
+  const proctoring = await proctoringRefusal(deps.db, caller, path);
+  if (proctoring !== null) throw new ForbiddenError('proctoring_refused', { key: proctoring });
   const { tool, resource } = await toolOf(deps.lti, caller, node);
   return {
     attempt,
     workflow,
     node,
+    path,
     tool,
     resource,
     targetLinkUri: resource.targetLinkUri ?? tool.targetLinkUri,

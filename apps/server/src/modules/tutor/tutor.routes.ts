@@ -26,6 +26,7 @@ export function registerTutorRoutes(app: FastifyInstance, ctx: AppContext): void
       workflowsRepository: createWorkflowsRepository(ctx.db, ctx.dialect),
       coursesRepository: createCoursesRepository(ctx.db),
       clock: ctx.clock,
+      db: ctx.db,
     }),
     clock: ctx.clock,
     dailyQuestions: ctx.config.tutorDailyQuestions,

@@ -148,6 +148,8 @@ export async function rollUpAncestors(
   }
   const root = rolledUp(tree);
   await repository.updateAttemptProgress(attempt.id, root.progress, root.normalizedScore);
+  // A proctored activity that has just finished ends its proctoring session in the same transaction.
+  await repository.finishProctoringSessions(attempt.id, now.toISOString());
 }
 
 /** Writing context of the commands that finish an attempt: the transaction itself, for the certificate. */

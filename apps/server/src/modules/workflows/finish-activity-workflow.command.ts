@@ -15,6 +15,7 @@ import {
 } from './attempt-progress.ts';
 import { createWorkflowsRepository } from './workflows.repository.ts';
 import { DISABLED_REASON_KEY, refuse } from './workflow-refusals.ts';
+import { proctoringRefusal } from '../proctoring/proctoring-guard.ts';
 
 export const FINISH_ACTIVITY_WORKFLOWS = 'finish-activity-workflows';
 const FIELD = 'ActivityWorkflowIds';
@@ -57,6 +58,9 @@ export function finishActivityWorkflowCommand(dialect: DialectName): CommandDefi
         const reason = activityStartBlockReason(step, now);
         if (reason !== null) return refuse(FIELD, t(DISABLED_REASON_KEY[reason]));
       }
+      // A proctored activity is finished only inside its open proctor session (decision 0028).
+      const proctoring = await proctoringRefusal(tx, { userId, tenantId }, path);
+      if (proctoring !== null) return refuse(FIELD, t(proctoring));
       const context = { repository, tenantId, userId, now };
       await completeTextActivity(context, node, workflow);
       await rollUpAncestors(context, attempt, workflow.axis);

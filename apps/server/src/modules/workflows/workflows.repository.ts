@@ -4,6 +4,7 @@ import type { DialectName } from '../../db/dialect.ts';
 import type { Database, Flag } from '../../db/schema.ts';
 import { applySort, type SortSpec } from '../../lib/list-query/load-options.ts';
 import { refreshLearnerCourse } from '../courses/learner-courses.ts';
+import { finishSessionsOfFinishedWorkflows } from '../proctoring/proctoring.repository.ts';
 
 export interface Caller {
   userId: string;
@@ -392,6 +393,11 @@ export function createWorkflowsRepository(db: Kysely<Database>, dialect: Dialect
         })
         .where('id', '=', values.workflowId)
         .execute();
+    },
+
+    /** Ends the open proctoring sessions of the attempt's finished activity workflows (decision 0028). */
+    async finishProctoringSessions(attemptId: string, now: string) {
+      await finishSessionsOfFinishedWorkflows(db, attemptId, now);
     },
 
     async updateAttemptProgress(id: string, progress: number, score: number | null) {

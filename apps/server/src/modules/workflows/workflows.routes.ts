@@ -18,6 +18,7 @@ export function registerWorkflowsRoutes(app: FastifyInstance, ctx: AppContext): 
     workflowsRepository: createWorkflowsRepository(ctx.db, ctx.dialect),
     coursesRepository: createCoursesRepository(ctx.db),
     clock: ctx.clock,
+    db: ctx.db,
   });
   const noStore = { 'cache-control': 'no-store' };
 

@@ -1,5 +1,6 @@
 // Use cases of the course experience reads: always scoped to the signed-in caller; policies applied before data leaves.
 import {
+  ActivityType,
   idSchema,
   WorkflowState,
   type ActivityNode,
@@ -18,7 +19,9 @@ import {
   isGradeRevealed,
   isReviewAllowed,
 } from '@portal/domain';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { proctoringRefusal } from '../proctoring/proctoring-guard.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ForbiddenError, NotFoundError } from '../../http/errors.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -45,6 +48,8 @@ export interface WorkflowsServiceDependencies {
   workflowsRepository: WorkflowsRepository;
   coursesRepository: CoursesRepository;
   clock: Clock;
+  /** Proctoring sessions are read from here (proctored activities, decision 0028). */
+  db: Kysely<Database>;
 }
 
 export type WorkflowsService = ReturnType<typeof createWorkflowsService>;
@@ -62,6 +67,7 @@ export function createWorkflowsService({
   workflowsRepository,
   coursesRepository,
   clock,
+  db,
 }: WorkflowsServiceDependencies) {
   async function requireAttempt(principal: Principal, id: string): Promise<AttemptRow> {
     const attempt = await workflowsRepository.findAttempt(principal, requireId(id));
@@ -260,6 +266,11 @@ export function createWorkflowsService({
       if (path === null) throw notFound();
       assertOpenable(attempt, path, revealed, now);
       const node = nodeAt(shown, axis);
+      // The content of a proctored text activity is shown only inside an open proctor session.
+      if (node.type === ActivityType.text && attempt.state === WorkflowState.inProgress) {
+        const refusal = await proctoringRefusal(db, principal, path);
+        if (refusal !== null) throw new ForbiddenError('proctoring_refused', { key: refusal });
+      }
       return { node, content: content.get(node.id) ?? null };
     },
 
