@@ -188,7 +188,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               // The full-screen view of an LTI activity of an attempt (?activityPathId=axis).
               path: `${paths.courses}/:objectiveId/workflow/:workflowId/view`,
-              lazy: page(() => import('../features/lti/pages/lti-workflow-view-route.tsx'), 'lti'),
+              lazy: page(
+                () => import('../features/lti/pages/lti-workflow-view-route.tsx'),
+                ['lti', 'courseContent'],
+              ),
             },
             {
               // Spec §2: /calendar/* (the view and the day are search parameters).

@@ -37,7 +37,8 @@ export function redirectTarget(
   if (aggregate.objectiveWorkflowAggregate.lastObjectiveWorkflow === null) {
     return courseDetailsPath(objectiveId);
   }
-  if (query.activityPathId && query.inProctoringIframe) {
+  // Inside the proctoring tool's frame even the root ('' path) is a proctored activity's place.
+  if (query.activityPathId !== null && query.inProctoringIframe) {
     return proctorPath(objectiveId, query.activityPathId);
   }
   if (query.activityPathId) return courseContentPath(objectiveId, query.activityPathId);

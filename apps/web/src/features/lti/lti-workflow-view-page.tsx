@@ -20,6 +20,7 @@ import {
   startActivityWorkflow,
 } from '../course-content/api/course-content-api.ts';
 import { nodesAlongAxis, workflowIdsAlong } from '../course-content/model/tree-paths.ts';
+import { ProctoredActivity } from '../proctoring/components/proctored-activity.tsx';
 import { LtiLaunchFrame } from './components/lti-launch-frame.tsx';
 import { LtiResult } from './components/lti-result.tsx';
 import { useLiveCourseProgress } from './hooks/use-live-course-progress.ts';
@@ -76,6 +77,14 @@ export function LtiWorkflowViewPage({ objectiveId, workflowId, axis }: LtiWorkfl
   if (!opened)
     return (
       <ViewFrame header={header} body={<Alert color="blue">{t('view.notLaunchable')}</Alert>} />
+    );
+  // A proctored tool opens only inside the proctoring tool: here its notice and start button, until done.
+  if (node.proctored && node.activityWorkflowAggregate.lastActivityWorkflow?.finished == null)
+    return (
+      <ViewFrame
+        header={header}
+        body={<ProctoredActivity objectiveWorkflowId={workflowId} node={node} />}
+      />
     );
   return (
     <ViewFrame

@@ -74,7 +74,7 @@ function NoContent({
 
 export function ProctorPage(props: ProctorPageProps) {
   const { objectiveId, activityPathId, inProctoringFrame } = props;
-  const valid = idSchema.safeParse(objectiveId).success && activityPathId !== '';
+  const valid = idSchema.safeParse(objectiveId).success;
   if (!valid || !inProctoringFrame) {
     return <NoContent objectiveId={objectiveId} activityPathId={activityPathId} />;
   }
