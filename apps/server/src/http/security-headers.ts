@@ -49,6 +49,7 @@ export function pageDirectives(
   config: PolicyConfig,
   nonce: string,
   formAction: string[] = ["'self'"],
+  extraFrameAncestors: string[] = [],
 ): Directives {
   return {
     'default-src': ["'none'"],
@@ -56,7 +57,7 @@ export function pageDirectives(
     'script-src': [`'nonce-${nonce}'`],
     'img-src': ["'self'", 'data:'],
     'form-action': formAction,
-    'frame-ancestors': frameAncestors(config),
+    'frame-ancestors': [...frameAncestors(config), ...extraFrameAncestors],
     'base-uri': ["'none'"],
   };
 }
@@ -101,15 +102,43 @@ export function applyPagePolicy(
   reply: FastifyReply,
   config: PolicyConfig,
   formAction?: string[],
+  extraFrameAncestors: string[] = [],
 ): string {
   const nonce = randomBytes(16).toString('base64');
   reply.helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: pageDirectives(config, nonce, formAction),
+      directives: pageDirectives(config, nonce, formAction, extraFrameAncestors),
     },
   });
+  if (extraFrameAncestors.length > 0) dropFrameOptions(reply);
   return nonce;
+}
+
+/** X-Frame-Options cannot name origins: a response framable by other origins must not carry it. */
+function dropFrameOptions(reply: FastifyReply): void {
+  reply.removeHeader('x-frame-options');
+  reply.raw.removeHeader('x-frame-options');
+}
+
+/**
+ * The web app's policy, but framable by `origins` as well (the proctoring tools' pages that frame the
+ * proctored activity: docs/decisions/0028). Only the routes that must be framed call this.
+ */
+export function allowWebAppFramingBy(
+  reply: FastifyReply,
+  config: PolicyConfig,
+  origins: string[],
+): void {
+  if (origins.length === 0) return;
+  const directives = webAppDirectives(config);
+  reply.helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...directives, 'frame-ancestors': [...frameAncestors(config), ...origins] },
+    },
+  });
+  dropFrameOptions(reply);
 }
 
 /** The page policy for a raw request (see registerSecurityHeaders); answers the nonce. */
@@ -123,6 +152,8 @@ export interface HtmlPageOptions {
   status: number;
   /** Where the page's forms may post (default: the portal itself). */
   formAction?: string[];
+  /** Origins that may frame the page besides the portal's own and configured ones. */
+  frameAncestors?: string[];
   /** The page's HTML; its inline style and script elements carry `nonce`. */
   html(nonce: string): string;
 }
@@ -133,7 +164,7 @@ export function sendHtmlPage(
   config: PolicyConfig,
   page: HtmlPageOptions,
 ): FastifyReply {
-  const nonce = applyPagePolicy(reply, config, page.formAction);
+  const nonce = applyPagePolicy(reply, config, page.formAction, page.frameAncestors);
   return reply
     .status(page.status)
     .header('content-type', 'text/html; charset=utf-8')

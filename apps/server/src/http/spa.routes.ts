@@ -5,6 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ClientConfig } from '@portal/contracts';
 import type { AppContext } from '../app-context.ts';
+import {
+  PROCTORING_FRAMED_PATHS,
+  proctoringToolOrigins,
+} from '../modules/proctoring/frame-policy.ts';
+import { allowWebAppFramingBy } from './security-headers.ts';
 
 export const WEB_BASE = '/learn';
 
@@ -65,6 +70,10 @@ export async function registerSpaRoutes(app: FastifyInstance, ctx: AppContext): 
     const lastSegment = request.url.split('?')[0]!.split('/').pop() ?? '';
     if (request.url.startsWith(`${WEB_BASE}/assets/`) || /\.[a-z0-9]{1,8}$/i.test(lastSegment)) {
       return reply.status(404).send({ code: 'not_found', message: 'No such asset' });
+    }
+    // The proctored activity's pages are framed by the proctoring tools (decision 0028); nothing else is.
+    if (PROCTORING_FRAMED_PATHS.test(request.url.split('?')[0]!)) {
+      allowWebAppFramingBy(reply, ctx.config, await proctoringToolOrigins(ctx.db));
     }
     return sendIndex(request, reply);
   });

@@ -11,6 +11,7 @@ import { bindingMatches, sha256Hex } from './launch-binding.ts';
 import type { LtiModule } from './lti.module.ts';
 import { findResourceLink, loadLaunchContext } from './placement.ts';
 import type { LtiToolRecord } from './tools.repository.ts';
+import { isProctoringMessage, proctoringIdTokenClaims } from '../proctoring/proctoring-messages.ts';
 
 export type AuthorizationOutcome =
   | { kind: 'error-page'; error: string; description: string }
@@ -158,6 +159,27 @@ async function issueIdToken(
   nonce: string,
   now: Date,
 ): Promise<string | null> {
+  if (isProctoringMessage(launch.messageType)) {
+    const tenant = await deps.db
+      .selectFrom('tenants')
+      .select('name')
+      .where('id', '=', launch.tenantId)
+      .executeTakeFirst();
+    if (!tenant) return null;
+    const claims = await proctoringIdTokenClaims(
+      {
+        db: deps.db,
+        lti: deps.lti,
+        publicUrl: deps.lti.urls.issuer,
+        now,
+        platform: { guid: launch.tenantId, name: tenant.name, version: deps.platformVersion },
+      },
+      tool,
+      launch,
+      nonce,
+    );
+    return claims === null ? null : signIdToken(claims, await deps.lti.keys.signingKey());
+  }
   const link = await findResourceLink(deps.db, launch.resourceLinkId);
   const resource = link ? await deps.lti.tools.findActivityResource(link.activityId) : null;
   const tenant = await deps.db

@@ -8,6 +8,10 @@ import { registerTokenRoutes } from './token.routes.ts';
 import { registerAgsRoutes } from './ags.routes.ts';
 import { registerOutcomesRoutes } from './outcomes.routes.ts';
 import { LTI_API } from './lti-urls.ts';
+import {
+  registerProctoringLtiRoutes,
+  registerProctoringRoutes,
+} from '../proctoring/proctoring.routes.ts';
 
 /** AGS bodies are JSON under their own media types; LTI 1.1 outcomes are XML kept raw for the body hash. */
 function registerLtiContentTypes(app: FastifyInstance): void {
@@ -36,6 +40,7 @@ export async function registerLtiRoutes(
   lti: LtiModule,
 ): Promise<void> {
   registerLaunchRoutes(app, ctx, lti);
+  registerProctoringRoutes(app, ctx, lti);
   await app.register(async (scope) => {
     // Tools call these (form posts, bearer tokens, OAuth 1 signatures): each request carries its own
     // proof in the protocol, so the CSRF guard's browser checks do not apply (docs/security.md).
@@ -51,5 +56,8 @@ export async function registerLtiRoutes(
     registerTokenRoutes(scope, ctx, lti);
     registerAgsRoutes(scope, ctx, lti);
     registerOutcomesRoutes(scope, ctx, lti);
+    // LTI Proctoring Services (docs/decisions/0028): start-assessment is a cross-site form post signed by
+    // the tool, like the other protocol endpoints.
+    registerProctoringLtiRoutes(scope, ctx, lti);
   });
 }

@@ -33,7 +33,8 @@ function fail(message: string): never {
 }
 
 const command = positionals[0];
-if (!command || !['list', 'register', 'proctoring', 'rotate-keys'].includes(command)) fail('Unknown command.');
+if (!command || !['list', 'register', 'proctoring', 'rotate-keys'].includes(command))
+  fail('Unknown command.');
 
 const config = loadConfig();
 const database = createDatabase(config.database);
@@ -52,7 +53,8 @@ try {
     if (!tenant) fail('No such tenant (start the server or run the seed first).');
     if (command === 'proctoring') {
       const [, toolId, flag] = positionals;
-      if (!toolId || (flag !== 'on' && flag !== 'off')) fail('proctoring needs a tool id and on|off.');
+      if (!toolId || (flag !== 'on' && flag !== 'off'))
+        fail('proctoring needs a tool id and on|off.');
       const tool = await service.setProctoring(tenant.id, toolId, flag === 'on');
       process.stdout.write(`${JSON.stringify(tool, null, 2)}\n`);
     } else if (command === 'list') {
