@@ -270,13 +270,11 @@ export async function createToolApp(config: ToolConfig): Promise<FastifyInstance
     if (!sessionId) return reply.code(400).send({ message: 'The request names no session.' });
     try {
       const { session, jwt } = await proctoring.startAssessment(sessionId);
-      return reply
-        .header('cache-control', 'no-store')
-        .send({
-          jwt,
-          startAssessmentUrl: session.claims.startAssessmentUrl,
-          log: logJson(session.log),
-        });
+      return reply.header('cache-control', 'no-store').send({
+        jwt,
+        startAssessmentUrl: session.claims.startAssessmentUrl,
+        log: logJson(session.log),
+      });
     } catch (error) {
       return proctoringRefused(reply, error);
     }
