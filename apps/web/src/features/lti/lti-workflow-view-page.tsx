@@ -41,6 +41,7 @@ export interface LtiWorkflowViewPageProps {
 
 export function LtiWorkflowViewPage({ objectiveId, workflowId, axis }: LtiWorkflowViewPageProps) {
   const { t } = useTranslation('lti');
+  const { t: tc } = useTranslation('courseContent');
   const aggregate = useQuery(courseAggregateQuery(objectiveId));
   const workflow = useQuery(objectiveWorkflowQuery(workflowId));
   const tree = useQuery(activityTreeQuery(workflowId));
@@ -78,12 +79,19 @@ export function LtiWorkflowViewPage({ objectiveId, workflowId, axis }: LtiWorkfl
     return (
       <ViewFrame header={header} body={<Alert color="blue">{t('view.notLaunchable')}</Alert>} />
     );
-  // A proctored tool opens only inside the proctoring tool: here its notice and start button, until done.
-  if (node.proctored && node.activityWorkflowAggregate.lastActivityWorkflow?.finished == null)
+  // A proctored tool opens only inside the proctoring tool: here its notice and start button, then (done) the
+  // result the header shows, never the tool again.
+  if (node.proctored)
     return (
       <ViewFrame
         header={header}
-        body={<ProctoredActivity objectiveWorkflowId={workflowId} node={node} />}
+        body={
+          node.activityWorkflowAggregate.lastActivityWorkflow?.finished == null ? (
+            <ProctoredActivity objectiveWorkflowId={workflowId} node={node} />
+          ) : (
+            <Text>{tc('proctoring.finished')}</Text>
+          )
+        }
       />
     );
   return (
