@@ -30,6 +30,8 @@ export interface DemoLtiInput {
     finished: string;
     gradeId: string | null;
   };
+  /** Enrolled in "Proctored Final Exam" (one of `learnerIds` or another learner). */
+  proctoredExamLearnerId?: string;
   created: string;
 }
 
@@ -37,6 +39,7 @@ export interface DemoLti {
   toolId: string;
   webBasicsObjectiveId: string;
   securityObjectiveId: string;
+  proctoredExamObjectiveId: string;
 }
 
 async function deliverByTool(
@@ -80,7 +83,8 @@ export async function seedDemoLti(db: Kysely<Database>, input: DemoLtiInput): Pr
       clientId: BUILT_IN_QUIZ.clientId,
       deploymentIds: JSON.stringify([BUILT_IN_QUIZ.deploymentId]),
       loginUrl: `${toolUrl}/login`,
-      redirectUris: JSON.stringify([`${toolUrl}/launch`]),
+      // /proctoring receives the LTI Proctoring Services messages (docs/decisions/0028).
+      redirectUris: JSON.stringify([`${toolUrl}/launch`, `${toolUrl}/proctoring`]),
       jwksUrl: `${toolUrl}/.well-known/jwks.json`,
       publicJwk: null,
       allowedScopes: JSON.stringify([AgsScope.lineItemReadOnly, AgsScope.score]),
@@ -88,6 +92,7 @@ export async function seedDemoLti(db: Kysely<Database>, input: DemoLtiInput): Pr
       privacyLevel: 'name',
       consumerKey: null,
       secretEncrypted: null,
+      proctoring: 1,
       created: input.created,
     })
     .execute();
@@ -129,6 +134,47 @@ export async function seedDemoLti(db: Kysely<Database>, input: DemoLtiInput): Pr
   });
   const quizPart = security.parts.find((part) => part.name === 'Security basics quiz')!;
   await deliverByTool(db, quizPart.activityId, toolId, DisplayMode.fullscreen, 'security-basics');
+
+  // A proctored final exam: instructions to read, then the security quiz watched by the built-in tool acting
+  // as the proctoring tool (LtiStartProctoring, LtiStartAssessment, LtiEndAssessment; decision 0028).
+  const exam = await insertCourse(db, {
+    tenantId: input.tenantId,
+    name: 'Proctored Final Exam',
+    code: 'EXAM-200',
+    description: 'A proctored exam: read the instructions, then take the quiz under proctoring.',
+    about:
+      '<p>The exam part is proctored. Starting it opens the proctoring tool, which then opens the quiz ' +
+      'for you; the proctoring session ends when you submit.</p>',
+    gradingScaleId: input.gradingScaleId,
+    children: [
+      {
+        name: 'Exam instructions',
+        content:
+          '<p>Take the exam alone, in one sitting. Keep this window open: the proctoring tool watches the ' +
+          'exam from the moment it starts until you submit your answers.</p>',
+        duration: 120,
+      },
+      { name: 'Final exam', duration: 600 },
+    ],
+    created: input.created,
+  });
+  const examPart = exam.parts.find((part) => part.name === 'Final exam')!;
+  await deliverByTool(db, examPart.activityId, toolId, DisplayMode.embeddedAuto, 'security-basics');
+  await db
+    .updateTable('activities')
+    .set({ proctored: 1, proctoringToolId: toolId })
+    .where('id', '=', examPart.activityId)
+    .execute();
+  if (input.proctoredExamLearnerId !== undefined) {
+    await insertEnrolment(db, {
+      tenantId: input.tenantId,
+      userId: input.proctoredExamLearnerId,
+      objectiveId: exam.objectiveId,
+      isSelfEnrolled: true,
+      retake: true,
+      created: input.created,
+    });
+  }
 
   const failed = input.failedSecurityAttempt;
   for (const userId of input.learnerIds) {
@@ -190,5 +236,6 @@ export async function seedDemoLti(db: Kysely<Database>, input: DemoLtiInput): Pr
     toolId,
     webBasicsObjectiveId: webBasics.objectiveId,
     securityObjectiveId: security.objectiveId,
+    proctoredExamObjectiveId: exam.objectiveId,
   };
 }

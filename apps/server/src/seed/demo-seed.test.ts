@@ -512,6 +512,12 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       ltiVersion: 3,
       loginUrl: 'http://localhost:3001/login',
       jwksUrl: 'http://localhost:3001/.well-known/jwks.json',
+      // It proctors the final exam too (decision 0028).
+      proctoring: 1,
+      redirectUris: JSON.stringify([
+        'http://localhost:3001/launch',
+        'http://localhost:3001/proctoring',
+      ]),
     });
     const resources = await db
       .selectFrom('ltiActivityResources')
@@ -526,6 +532,7 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       .orderBy('activities.name')
       .execute();
     expect(resources).toEqual([
+      { name: 'Final exam', type: 1, displayMode: 2, custom: '{"quiz":"security-basics"}' },
       {
         name: 'Security basics quiz',
         type: 1,
@@ -534,6 +541,12 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       },
       { name: 'Web Basics Quiz', type: 1, displayMode: 2, custom: '{"quiz":"web-basics"}' },
     ]);
+    const proctored = await db
+      .selectFrom('activities')
+      .select(['name', 'proctored', 'proctoringToolId'])
+      .where('proctored', '=', 1)
+      .execute();
+    expect(proctored).toEqual([{ name: 'Final exam', proctored: 1, proctoringToolId: tool.id }]);
   });
 
   it('enrols Mae, not started, in the course-experience courses with their policies', async () => {
@@ -543,6 +556,7 @@ describe.each(await testDialects())('demo seed on %s', (dialect) => {
       'Code of Conduct Pledge',
       'Customer Empathy Lab',
       'Data Literacy Essentials',
+      'Proctored Final Exam',
       'Project Kickoff Essentials',
       'Security Awareness Training',
       'Security Essentials',

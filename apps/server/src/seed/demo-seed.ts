@@ -646,12 +646,13 @@ export async function seedDemoTenant(
     });
 
     // Mae and Grace: the LTI courses of the built-in quiz tool (embedded, and full screen inside a composite);
-    // Grace took Security Essentials once and failed its quiz.
+    // Grace took Security Essentials once and failed its quiz. Mae also has the proctored final exam.
     await seedDemoLti(tx, {
       tenantId,
       toolUrl: options.builtInToolUrl ?? 'http://localhost:3001',
       gradingScaleId: passFail.id,
       learnerIds: [userIds.courseLearner, userIds.admin],
+      proctoredExamLearnerId: userIds.courseLearner,
       failedSecurityAttempt: {
         learnerId: userIds.admin,
         started: at(-9),

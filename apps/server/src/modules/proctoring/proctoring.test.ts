@@ -19,7 +19,7 @@ import { clientHeaders, createTestApp, cspDirectives, type TestApp } from '../..
 import { testDialects } from '../../test/test-databases.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { aCourseTree, anEnrolment, aTenant, aUser } from '../../test/course-builders.ts';
+import { anEnrolment, aTenant, aUser } from '../../test/course-builders.ts';
 import { runCommand } from '../catalog/catalog-commands.fixture.ts';
 import { CLAIM } from '../lti/id-token.ts';
 import {
@@ -28,6 +28,7 @@ import {
   aToolKeyPair,
   type ToolKeyPair,
 } from '../lti/testing/lti-fixtures.ts';
+import { applyToolResult } from '../lti/tool-results.ts';
 import type { LtiToolRecord } from '../lti/tools.repository.ts';
 import { AP_CLAIM } from './proctoring-messages.ts';
 
@@ -544,17 +545,33 @@ describe.each(await testDialects())('proctored activities on %s', (dialect) => {
 
     it('closes the open session when a tool score finishes the proctored quiz', async () => {
       const { course } = await inProctorSession('Quiz');
-      // The quiz finishes through the same roll-up the tools' scores use.
-      await db()
-        .updateTable('activityWorkflows')
-        .set({ finished: NOW, state: 6, progress: 1 })
-        .where('id', '=', course.workflowId)
-        .execute();
-      const { finishProctoringSessions } = (
-        await import('../workflows/workflows.repository.ts')
-      ).createWorkflowsRepository(db(), testApp.ctx.dialect);
-      await finishProctoringSessions(course.attemptId, NOW);
-      expect(await sessionRow(course)).toMatchObject({ state: 2, finished: NOW });
+      const session = await sessionRow(course);
+      const lineItem = await db()
+        .selectFrom('ltiLineItems')
+        .select('id')
+        .where('resourceLinkId', '=', session.resourceLinkId)
+        .executeTakeFirstOrThrow();
+      clock.advance(120_000);
+      try {
+        const outcome = await applyToolResult(testApp.ctx, {
+          toolId: quizTool.id,
+          lineItemId: lineItem.id,
+          userId: learner,
+          scoreGiven: 10,
+          scoreMaximum: 10,
+          activityProgress: 'Completed',
+          gradingProgress: 'FullyGraded',
+          comment: null,
+          timestamp: '2026-03-15T12:01:30.000Z',
+        });
+        expect(outcome).toEqual({ status: 'applied' });
+      } finally {
+        clock.set(NOW);
+      }
+      expect(await sessionRow(course)).toMatchObject({
+        state: 2,
+        finished: '2026-03-15T12:02:00.000Z',
+      });
     });
   });
 
