@@ -99,6 +99,9 @@ function ProctoredContent({ objectiveId, activityPathId }: ProctorPageProps) {
   });
   // Once "Finish activity" is pressed the session ends on purpose: the page keeps its finishing state.
   const [finishing, setFinishing] = useState(false);
+  const open = isOpenProctorSession(session.data ?? null);
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open && !wasOpen) setWasOpen(true);
 
   const loading = (
     <Frame>
@@ -110,8 +113,9 @@ function ProctoredContent({ objectiveId, activityPathId }: ProctorPageProps) {
     return <NoContent objectiveId={objectiveId} activityPathId={activityPathId} />;
   }
   if (session.isPending) return loading;
-  // The open session is what counts: a tool's score may finish the activity workflow before "Finish activity".
-  if (!finishing && !isOpenProctorSession(session.data ?? null)) {
+  // Shown once the session is open; the tool's score may then finish the activity (and close the session)
+  // before "Finish activity", which must stay to end the session in the tool.
+  if (!finishing && !open && !wasOpen) {
     return <NoContent objectiveId={objectiveId} activityPathId={activityPathId} />;
   }
   return (
