@@ -15,8 +15,9 @@ import { aCourseTree, aNode, stubCourseApi } from '../course-content/testing/fak
 import { redirectTarget } from '../course-details/course-redirect-page.tsx';
 import { pageNavigation } from '../lti/lti-paths.ts';
 import { recordFormSubmissions, stubLtiApi, type Submission } from '../lti/testing/fake-lti-api.ts';
-import { ProctorPage } from './pages/proctor-page.tsx';
-import { isInProctoringFrame } from './pages/proctor-page.tsx';
+import { renderListPage } from '../../components/course-list/testing/render-list-page.tsx';
+import { Component as WorkflowViewRoute } from '../lti/pages/lti-workflow-view-route.tsx';
+import { isInProctoringFrame, ProctorPage } from './pages/proctor-page.tsx';
 import {
   aProctoringSession,
   END_FORM,
@@ -288,5 +289,32 @@ describe('the proctor page', () => {
       cleanup();
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('a proctored LTI course in the workflow view', () => {
+  it('offers the proctored session instead of launching the tool', async () => {
+    const aggregate = anEnrollment().selfEnrolled().named('Exam course').inProgress().build();
+    aggregate.objective.activity.type = ActivityType.lti13;
+    const workflowId = aggregate.objectiveWorkflowAggregate.lastObjectiveWorkflow!.id;
+    const course = stubCourseApi({
+      aggregate,
+      tree: aCourseTree('Exam course', [], { type: ActivityType.lti13, proctored: true }),
+    });
+    stubLtiApi();
+    stubProctoringApi();
+    await renderListPage(<WorkflowViewRoute />, {
+      path: '/courses/:objectiveId/workflow/:workflowId/view',
+      url: `/courses/${aggregate.objective.id}/workflow/${workflowId}/view`,
+      namespaces: ['lti', 'common', 'courseContent'],
+    });
+
+    expect(await screen.findByText(NOTICE)).toBeTruthy();
+    expect(submissions).toHaveLength(0);
+    expect(course.commands()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Start proctored session' }));
+    await waitFor(() => expect(assigned).toEqual([START_URL]));
+    expect(course.commands()[0]?.body).toMatchObject({ activityPartIds: [] });
+    expect(submissions).toHaveLength(0);
   });
 });
