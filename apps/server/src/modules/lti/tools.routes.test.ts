@@ -144,6 +144,50 @@ describe.each(await testDialects())('LTI tool registry admin API on %s', (dialec
     expect(theirList).toEqual([]);
   });
 
+  it('registers a proctoring tool and turns proctoring on and off, for managers of its tenant only', async () => {
+    const registered = ltiToolSchema.parse(
+      json(await post(admin, { ...(await lti13()), proctoring: true })),
+    );
+    expect(registered.proctoring).toBe(true);
+    const plain = ltiToolSchema.parse(json(await post(admin, await lti13())));
+    expect(plain.proctoring).toBe(false);
+    const put = (cookie: string, id: string, payload: unknown) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: `/api/platform/v1/lti-tools/${id}/proctoring`,
+        headers: clientHeaders(cookie),
+        payload: payload as object,
+      });
+    const on = await put(admin, plain.id, { proctoring: true });
+    expect(on.statusCode).toBe(200);
+    expect(ltiToolSchema.parse(json(on)).proctoring).toBe(true);
+    expect((await put(learner, plain.id, { proctoring: false })).statusCode).toBe(403);
+    expect((await put(otherAdmin, plain.id, { proctoring: false })).statusCode).toBe(404);
+    expect((await put(admin, plain.id, { proctoring: 'yes' })).statusCode).toBe(400);
+    // Without the client's CSRF marker the change is refused.
+    const forged = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/platform/v1/lti-tools/${plain.id}/proctoring`,
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: { proctoring: false },
+    });
+    expect(forged.statusCode).toBe(403);
+    const legacy = ltiToolSchema.parse(
+      json(
+        await post(admin, {
+          ltiVersion: LtiVersion.lti11,
+          name: 'Legacy proctor',
+          targetLinkUri: 'https://legacy-proctor.example/launch',
+          consumerKey: 'legacy-proctor-key',
+          secret: 'legacy-proctor-shared-secret',
+        }),
+      ),
+    );
+    expect((await put(admin, legacy.id, { proctoring: true })).statusCode).toBe(404);
+    const off = await put(admin, plain.id, { proctoring: false });
+    expect(ltiToolSchema.parse(json(off)).proctoring).toBe(false);
+  });
+
   it('rotates the platform keys: the old current key stays published as previous', async () => {
     const before = await testApp.lti.keys.jwks();
     const current = (await testApp.lti.keys.signingKey()).kid;

@@ -86,7 +86,21 @@ export async function beginStartProctoring(
     .select('objectiveId')
     .where('id', '=', session.objectiveWorkflowId)
     .executeTakeFirst();
-  if (!tool || !tool.enabled || !tool.proctoring || tool.loginUrl === null || !attempt)
+  const workflow = await db
+    .selectFrom('activityWorkflows')
+    .select('finished')
+    .where('id', '=', session.activityWorkflowId)
+    .executeTakeFirst();
+  // The activity may have ended since the token was issued: nothing left to proctor.
+  if (
+    !tool ||
+    !tool.enabled ||
+    !tool.proctoring ||
+    tool.loginUrl === null ||
+    !attempt ||
+    !workflow ||
+    workflow.finished !== null
+  )
     return { kind: 'refused', status: 400, reason: 'expired' };
   const fields = await createProctoringLaunch(db, deps.lti, {
     session,

@@ -30,6 +30,9 @@ import {
 } from '../lti/testing/lti-fixtures.ts';
 import { applyToolResult } from '../lti/tool-results.ts';
 import type { LtiToolRecord } from '../lti/tools.repository.ts';
+import { createCoursesRepository } from '../courses/courses.repository.ts';
+import { createWorkflowsRepository } from '../workflows/workflows.repository.ts';
+import { createWorkflowsService } from '../workflows/workflows.service.ts';
 import { AP_CLAIM } from './proctoring-messages.ts';
 
 const NOW = '2026-03-15T12:00:00.000Z';
@@ -447,6 +450,33 @@ describe.each(await testDialects())('proctored activities on %s', (dialect) => {
       expect((await postStartAssessment(await startAssessmentJwt(relaunch))).statusCode).toBe(303);
     });
 
+    it('agrees on one session and one start under concurrent calls', async () => {
+      const course = await aProctoredCourse('Quiz');
+      const tokens = await Promise.all([
+        startToken(course),
+        startToken(course),
+        startToken(course),
+      ]);
+      expect(new Set(tokens.map((t) => t.token)).size).toBe(3);
+      const rows = await db()
+        .selectFrom('proctoringSessions')
+        .select(['id', 'attemptNumber'])
+        .where('activityWorkflowId', '=', course.workflowId)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.attemptNumber).toBe(1);
+      // Only the token written last is valid.
+      const starts = [];
+      for (const { token } of tokens) starts.push((await openStart(token)).statusCode);
+      expect(starts.sort()).toEqual([200, 400, 400]);
+      const launch = await startProctoring(course);
+      const answers = await Promise.all([
+        postStartAssessment(await startAssessmentJwt(launch)),
+        postStartAssessment(await startAssessmentJwt(launch)),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([303, 400]);
+    });
+
     it('refuses the message of another tenant’s proctoring tool', async () => {
       const course = await aProctoredCourse('Quiz');
       const launch = await startProctoring(course);
@@ -525,6 +555,23 @@ describe.each(await testDialects())('proctored activities on %s', (dialect) => {
       expect(end[AP_CLAIM.startAssessmentUrl]).toBeUndefined();
       // Finished: no new start token.
       expect((await get(`${sessionUrl(course)}/start-token`)).statusCode).toBe(409);
+    });
+
+    it('leaves proctored content out of what the learner may open (the tutor’s sources) outside a session', async () => {
+      const course = await aProctoredCourse('Intro');
+      const service = createWorkflowsService({
+        workflowsRepository: createWorkflowsRepository(db(), testApp.ctx.dialect),
+        coursesRepository: createCoursesRepository(db()),
+        clock,
+        db: db(),
+      });
+      const caller = { userId: learner, tenantId, sessionId: 'test' };
+      expect(await service.openableAxes(caller, course.tree.objectiveId)).not.toContain(
+        course.axis,
+      );
+      const launch = await startProctoring(course);
+      expect((await postStartAssessment(await startAssessmentJwt(launch))).statusCode).toBe(303);
+      expect(await service.openableAxes(caller, course.tree.objectiveId)).toContain(course.axis);
     });
 
     it('blocks access while the session and the activity workflow disagree', async () => {

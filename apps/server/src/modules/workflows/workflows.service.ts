@@ -237,6 +237,12 @@ export function createWorkflowsService({
         if (path === null) continue;
         try {
           assertOpenable(attempt, path, revealed, now);
+          // Proctored content outside its proctor session is not open either (decision 0028).
+          if (
+            attempt.state === WorkflowState.inProgress &&
+            (await proctoringRefusal(db, principal, path)) !== null
+          )
+            continue;
           axes.push(node.axis);
         } catch (error) {
           if (!(error instanceof ForbiddenError)) throw error;
