@@ -494,12 +494,11 @@ describe('a course with a proctored activity', () => {
   async function renderWithSession(sessionFields: Partial<ProctoringSession>) {
     const course = anEnrollment().inProgress(0.3).build();
     const workflowId = course.objectiveWorkflowAggregate.lastObjectiveWorkflow!.id;
-    const exam = anActivity('Final exam').withWorkflow(WorkflowState.inProgress);
-    exam.value.proctored = true;
     const tree = anActivity('Root')
       .withWorkflow(WorkflowState.inProgress)
-      .withChildren(exam)
+      .withChildren(anActivity('Final exam').withWorkflow(WorkflowState.inProgress))
       .buildRoot();
+    tree.children[0]!.proctored = true;
     const examWorkflow = tree.children[0]!.activityWorkflowAggregate.lastActivityWorkflow!;
     examWorkflow.lastProctoringSessionId = '00000000-0000-4000-8000-00000000d001';
     requests = installFakeCourseApi({
