@@ -169,6 +169,8 @@ export interface EndAssessmentClaims {
   resourceLinkId: string;
   resourceLinkTitle: string | undefined;
   attemptNumber: number | undefined;
+  /** The start's session_data, echoed by the platform (when it sends it). */
+  sessionData: string | undefined;
   user: LaunchUser;
   returnUrl: string | undefined;
 }
@@ -302,6 +304,7 @@ function readEndAssessmentClaims(
     resourceLinkId: common.resourceLinkId,
     resourceLinkTitle: common.resourceLinkTitle,
     attemptNumber: readAttemptNumber(payload[`${AP_CLAIM}attempt_number`]),
+    sessionData: optionalString(payload[`${AP_CLAIM}session_data`]),
     user: readUser(payload),
     returnUrl: urlOnIssuerOrigin(common.presentation?.return_url, platform.issuer),
   };

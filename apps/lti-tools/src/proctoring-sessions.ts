@@ -148,6 +148,10 @@ export class ProctoringSessions {
     );
     const session = id ? this.store.get(id) : undefined;
     if (!session) return undefined;
+    // The platform echoes the start's session_data: another value is another session.
+    if (claims.sessionData !== undefined && claims.sessionData !== session.claims.sessionData) {
+      return undefined;
+    }
     if (!session.ended) {
       session.ended = true;
       session.log.push({ at: this.now(), event: 'ended' });

@@ -222,6 +222,20 @@ describe('LtiEndAssessment', () => {
     expect((await postJson('/proctoring/start', { session: id })).statusCode).toBe(409);
   });
 
+  it('does not take another session_data for the session it started', async () => {
+    const { id, claims } = await startedSession();
+    await completeSteps(id);
+    await postJson('/proctoring/start', { session: id });
+    const response = await launchWith(tool.app, platform, {
+      ...claims,
+      [`${LTI_CLAIM}message_type`]: 'LtiEndAssessment',
+      [`${AP_CLAIM}start_assessment_url`]: undefined,
+      [`${AP_CLAIM}session_data`]: 'another-session',
+    });
+    expect(response.body).toContain('holds no log of the session');
+    expect(response.body).not.toContain('Exam started');
+  });
+
   it('links back only to the issuer origin and says when it holds no log', async () => {
     const response = await launchWith(tool.app, platform, {
       ...startClaims(),
