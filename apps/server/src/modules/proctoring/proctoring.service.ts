@@ -253,7 +253,11 @@ export function createProctoringService(ctx: AppContext, lti: LtiModule) {
       const query = proctoringStartTokenQuerySchema.parse(rawQuery ?? {});
       const place = await placeOf(caller, objectiveWorkflowId, activityWorkflowId);
       const { attempt, workflow, node } = place;
-      if (query.activityPathId !== undefined && query.activityPathId !== workflow.axis) {
+      // Part ids are lower-case UUIDs, as path parameters are folded at the edge.
+      if (
+        query.activityPathId !== undefined &&
+        query.activityPathId.toLowerCase() !== workflow.axis
+      ) {
         throw new BadRequestError('invalid_request', 'The request is not valid.', {
           activityPathId: ['The activity path is not the activity workflow’s.'],
         });

@@ -310,6 +310,12 @@ describe.each(await testDialects())('proctored activities on %s', (dialect) => {
       });
       const wrongPath = await get(`${sessionUrl(course)}/start-token?activityPathId=x`);
       expect(wrongPath.statusCode).toBe(400);
+      // The path's UUIDs in upper case are the same path (as path parameters are).
+      const upper = await get(
+        `${sessionUrl(course)}/start-token?activityPathId=${encodeURIComponent(course.axis.toUpperCase())}`,
+      );
+      expect(upper.statusCode).toBe(409);
+      expect(upper.json()).toMatchObject({ code: 'no_proctoring_tool' });
       const plain = await aProctoredCourse('Intro');
       const intro = await db()
         .selectFrom('activityWorkflows')
