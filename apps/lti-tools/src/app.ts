@@ -1,13 +1,27 @@
-// The quiz tool's Fastify app: OIDC login, LTI launch, quiz submit with AGS score, JWKS and the stylesheet.
+// The built-in tool's Fastify app: OIDC login, LTI launch (the quiz; proctoring start and end), quiz submit with AGS
+// score, the proctoring steps and LtiStartAssessment, JWKS, the stylesheet and the proctoring script.
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ToolConfig } from './config.ts';
-import { errorPage, sendPage, STYLESHEET, STYLESHEET_PATH } from './html.ts';
-import { LaunchError, PlatformKeySets, verifyLaunch } from './launch.ts';
+import { errorPage, sendPage, STYLESHEET, STYLESHEET_PATH, type PagePolicy } from './html.ts';
+import { LaunchError, PlatformKeySets, verifyLaunch, type VerifiedLaunch } from './launch.ts';
 import { LoginError, LoginFlow, STATE_TTL_MS, stateCookieName, type LoginStart } from './login.ts';
 import { answerField, quizPage, resultPage, SESSION_FIELD } from './quiz-pages.ts';
 import { DEFAULT_QUIZ_ID, findQuiz, type Answers, type Quiz } from './quizzes.ts';
+import {
+  PROCTORING_SCRIPT_PATH,
+  proctoringEndPage,
+  proctoringStartPage,
+} from './proctoring-pages.ts';
+import { PROCTORING_SCRIPT } from './proctoring-script.ts';
+import {
+  PROCTORING_STEPS,
+  ProctoringRefusal,
+  ProctoringSessions,
+  type LogEntry,
+  type ProctoringStep,
+} from './proctoring-sessions.ts';
 import { QuizSessions } from './sessions.ts';
 import { loadToolKey } from './tool-key.ts';
 
@@ -62,13 +76,18 @@ export async function createToolApp(config: ToolConfig): Promise<FastifyInstance
   const logins = new LoginFlow(config.platforms, config.publicUrl);
   const keySets = new PlatformKeySets();
   const sessions = new QuizSessions(key);
+  const proctoring = new ProctoringSessions(key);
   const cookies = cookieSettings(config.publicUrl);
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 64 * 1024 });
   await app.register(cookie);
   await app.register(formbody);
 
-  const page = (reply: FastifyReply, status: number, content: Parameters<typeof sendPage>[2]) =>
-    sendPage(reply, status, content, config.frameAncestors);
+  const page = (
+    reply: FastifyReply,
+    status: number,
+    content: Parameters<typeof sendPage>[2],
+    policy?: PagePolicy,
+  ) => sendPage(reply, status, content, config.frameAncestors, policy);
   const launchFailed = (reply: FastifyReply, message: string) =>
     page(
       reply,
@@ -110,6 +129,14 @@ export async function createToolApp(config: ToolConfig): Promise<FastifyInstance
       .header('cache-control', 'public, max-age=3600')
       .header('x-content-type-options', 'nosniff')
       .send(STYLESHEET),
+  );
+
+  app.get(PROCTORING_SCRIPT_PATH, (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(PROCTORING_SCRIPT),
   );
 
   app.get('/.well-known/jwks.json', (_request, reply) =>
@@ -163,13 +190,29 @@ export async function createToolApp(config: ToolConfig): Promise<FastifyInstance
       );
     }
     reply.clearCookie(stateCookieName(state), stateCookieOptions(cookies, 0));
-    let claims;
+    let launch: VerifiedLaunch;
     try {
-      claims = await verifyLaunch(idToken, login, keySets);
+      launch = await verifyLaunch(idToken, login, keySets);
     } catch (error) {
       if (error instanceof LaunchError) return launchFailed(reply, error.message);
       throw error;
     }
+    if (launch.messageType === 'LtiStartProctoring') {
+      const session = proctoring.open(login.platform, launch.claims);
+      return page(reply, 200, proctoringStartPage(session), {
+        platformOrigin: new URL(launch.claims.startAssessmentUrl).origin,
+        camera: true,
+      });
+    }
+    if (launch.messageType === 'LtiEndAssessment') {
+      const ended = proctoring.end(login.platform, launch.claims);
+      return page(
+        reply,
+        200,
+        proctoringEndPage(launch.claims.resourceLinkTitle, ended, launch.claims.returnUrl),
+      );
+    }
+    const claims = launch.claims;
     const quizId = claims.custom.quiz ?? DEFAULT_QUIZ_ID;
     const quiz = findQuiz(quizId);
     if (!quiz) return launchFailed(reply, `The activity asks for an unknown quiz "${quizId}".`);
@@ -195,6 +238,46 @@ export async function createToolApp(config: ToolConfig): Promise<FastifyInstance
     const retried = text(body, 'retry') === '1' ? await sessions.retry(session) : undefined;
     const submission = retried ?? (await sessions.submit(session, answersFrom(body, session.quiz)));
     return page(reply, 200, resultPage(session, submission.result, submission.score));
+  });
+
+  const logJson = (log: LogEntry[]) =>
+    log.map((entry) => ({ at: entry.at.toISOString(), event: entry.event }));
+  const proctoringRefused = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof ProctoringRefusal) {
+      return reply.code(error.status).send({ message: error.message });
+    }
+    throw error;
+  };
+
+  // The start page's steps and start, as JSON; the session id (32 random bytes, only in that page) is the secret.
+  app.post('/proctoring/step', (request, reply) => {
+    const body = fieldsOf(request.body);
+    const sessionId = text(body, 'session');
+    const step = text(body, 'step');
+    if (!sessionId || !PROCTORING_STEPS.includes(step as ProctoringStep)) {
+      return reply.code(400).send({ message: 'The request names no session or no known step.' });
+    }
+    try {
+      const session = proctoring.completeStep(sessionId, step as ProctoringStep);
+      return reply.header('cache-control', 'no-store').send({ log: logJson(session.log) });
+    } catch (error) {
+      return proctoringRefused(reply, error);
+    }
+  });
+
+  app.post('/proctoring/start', async (request, reply) => {
+    const sessionId = text(fieldsOf(request.body), 'session');
+    if (!sessionId) return reply.code(400).send({ message: 'The request names no session.' });
+    try {
+      const { session, jwt } = await proctoring.startAssessment(sessionId);
+      return reply.header('cache-control', 'no-store').send({
+        jwt,
+        startAssessmentUrl: session.claims.startAssessmentUrl,
+        log: logJson(session.log),
+      });
+    } catch (error) {
+      return proctoringRefused(reply, error);
+    }
   });
 
   return app;

@@ -44,12 +44,39 @@ a:hover { color: #083c80; }
 .notice { border-left: 0.35rem solid #0b4fa8; background: #eef3fb; padding: 0.75rem 1rem; margin: 0 0 1.25rem; }
 .notice.error { border-left-color: #a3211a; background: #fbeeee; }
 .score { font-size: 1.25rem; font-weight: 700; }
+main.wide { max-width: 80rem; }
+.identity { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 1rem; }
+.identity dt { font-weight: 600; }
+.identity dd { margin: 0; }
+.step { border: 1px solid #6b6b76; border-radius: 0.5rem; margin: 0 0 1.25rem; padding: 0.75rem 1rem 1rem; }
+.step h2 { margin-top: 0; }
+.camera-preview { display: block; width: 20rem; max-width: 100%; background: #1b1b1f; border-radius: 0.35rem; margin: 0.75rem 0; }
+.camera-preview.small { width: 12rem; }
+.status-ok { color: #1e6b34; font-weight: 600; }
+.status-error { color: #a3211a; font-weight: 600; }
+button:disabled { color: #3d3d45; background: #e4e4e8; border-color: #6b6b76; cursor: not-allowed; }
+.session { display: grid; grid-template-columns: 13rem 1fr; gap: 1rem; align-items: start; }
+.session-log { padding-left: 1.25rem; margin: 0 0 1rem; }
+.activity-frame { width: 100%; height: 75vh; border: 1px solid #6b6b76; border-radius: 0.35rem; }
+@media (max-width: 40rem) { .session { grid-template-columns: 1fr; } }
 `;
 
 export interface Page {
   title: string;
   /** Inner HTML of <main>, starting with its single <h1>; every interpolated value already escaped. */
   body: string;
+  /** A wider layout (the proctoring page with its activity frame). */
+  wide?: boolean;
+  /** Paths (relative to the page, served by the tool) of external scripts; the CSP then allows 'self' scripts. */
+  scripts?: string[];
+}
+
+/** What a page may do beyond the default (no script, forms to the tool only, no frames, no camera). */
+export interface PagePolicy {
+  /** Origins the page may frame (frame-src) and post forms to (form-action), besides 'self'. */
+  platformOrigin?: string;
+  /** Allows this page (not its frames) to use the camera: Permissions-Policy camera=(self). */
+  camera?: boolean;
 }
 
 export function renderPage(page: Page): string {
@@ -60,9 +87,9 @@ export function renderPage(page: Page): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)}</title>
 <link rel="stylesheet" href=".${STYLESHEET_PATH}">
-</head>
+${(page.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>\n`).join('')}</head>
 <body>
-<main aria-label="${escapeHtml(page.title)}">
+<main aria-label="${escapeHtml(page.title)}"${page.wide ? ' class="wide"' : ''}>
 ${page.body}
 </main>
 </body>
@@ -70,28 +97,55 @@ ${page.body}
 `;
 }
 
-export function contentSecurityPolicy(frameAncestors: string): string {
+/**
+ * The configured frame-ancestors, plus the tool itself: a quiz opened in the portal that is itself framed by the
+ * tool's proctoring page has both as ancestors.
+ */
+export function frameAncestorsWithSelf(frameAncestors: string): string {
+  const sources = frameAncestors.trim().split(/\s+/);
+  if (sources.includes('*') || sources.includes("'self'")) return frameAncestors;
+  if (sources.includes("'none'")) return "'self'";
+  return ["'self'", ...sources].join(' ');
+}
+
+export function contentSecurityPolicy(
+  frameAncestors: string,
+  scripts = false,
+  policy: PagePolicy = {},
+): string {
+  const platform = policy.platformOrigin ? ` ${policy.platformOrigin}` : '';
   return [
     "default-src 'none'",
+    ...(scripts ? ["script-src 'self'", "connect-src 'self'"] : []),
     "style-src 'self'",
     "img-src 'self'",
-    "form-action 'self'",
+    ...(policy.camera ? ["media-src 'self' mediastream: blob:"] : []),
+    ...(policy.platformOrigin ? [`frame-src${platform}`] : []),
+    `form-action 'self'${platform}`,
     "base-uri 'none'",
-    `frame-ancestors ${frameAncestors}`,
+    `frame-ancestors ${frameAncestorsWithSelf(frameAncestors)}`,
   ].join('; ');
 }
 
-/** Sends an HTML page with the tool's CSP (no script at all; embeddable by frameAncestors), never cached. */
+/**
+ * Sends an HTML page with the tool's CSP (scripts only from the tool's own files, none inline; embeddable by
+ * frameAncestors and the tool itself), never cached.
+ */
 export function sendPage(
   reply: FastifyReply,
   status: number,
   page: Page,
   frameAncestors: string,
+  policy: PagePolicy = {},
 ): FastifyReply {
+  if (policy.camera) reply.header('permissions-policy', 'camera=(self)');
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', contentSecurityPolicy(frameAncestors))
+    .header(
+      'content-security-policy',
+      contentSecurityPolicy(frameAncestors, (page.scripts ?? []).length > 0, policy),
+    )
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')

@@ -1,10 +1,12 @@
-// Verifies an LTI 1.3 resource link launch id_token (signature, audience, age, nonce, LTI claims) into LaunchClaims.
+// Verifies an LTI 1.3 launch id_token (signature, audience, age, nonce, LTI claims) and reads it by message type:
+// a resource link launch (the quiz), LtiStartProctoring and LtiEndAssessment (LTI Proctoring Services, proctoring.ts).
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { PlatformRegistration } from './config.ts';
 
 export const LTI_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const AGS_ENDPOINT_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
 export const AGS_SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
+export const AP_CLAIM = 'https://purl.imsglobal.org/spec/lti-ap/claim/';
 
 /** What the tool keeps from a verified launch. */
 export interface LaunchClaims {
@@ -140,12 +142,87 @@ function readAgs(payload: JWTPayload): Pick<LaunchClaims, 'lineItemUrl' | 'agsSc
   return { lineItemUrl: optionalHttpUrl(endpoint.lineitem), agsScopes: scopes };
 }
 
-function readLtiClaims(payload: JWTPayload, expected: ExpectedLaunch): LaunchClaims {
+/** The user the platform names in a launch (OpenID Connect standard claims), as far as it sent them. */
+export interface LaunchUser {
+  name: string | undefined;
+  givenName: string | undefined;
+  familyName: string | undefined;
+  email: string | undefined;
+}
+
+/** LtiStartProctoring: what the proctoring start page and its LtiStartAssessment answer need. */
+export interface StartProctoringClaims {
+  sub: string;
+  deploymentId: string;
+  resourceLinkId: string;
+  resourceLinkTitle: string | undefined;
+  attemptNumber: number;
+  sessionData: string;
+  startAssessmentUrl: string;
+  user: LaunchUser;
+  returnUrl: string | undefined;
+}
+
+/** LtiEndAssessment: the learner finished the proctored activity. */
+export interface EndAssessmentClaims {
+  sub: string;
+  resourceLinkId: string;
+  resourceLinkTitle: string | undefined;
+  attemptNumber: number | undefined;
+  /** The start's session_data, echoed by the platform (when it sends it). */
+  sessionData: string | undefined;
+  user: LaunchUser;
+  returnUrl: string | undefined;
+}
+
+export type VerifiedLaunch =
+  | { messageType: 'LtiResourceLinkRequest'; claims: LaunchClaims }
+  | { messageType: 'LtiStartProctoring'; claims: StartProctoringClaims }
+  | { messageType: 'LtiEndAssessment'; claims: EndAssessmentClaims };
+
+/** An http(s) URL on the platform issuer's origin (without credentials), else undefined. */
+export function urlOnIssuerOrigin(value: unknown, issuer: string): string | undefined {
+  const text = optionalHttpUrl(value);
+  if (!text) return undefined;
+  const url = new URL(text);
+  let issuerOrigin: string;
+  try {
+    issuerOrigin = new URL(issuer).origin;
+  } catch {
+    return undefined;
+  }
+  return url.origin === issuerOrigin && !url.username && !url.password ? text : undefined;
+}
+
+function readUser(payload: JWTPayload): LaunchUser {
+  return {
+    name: optionalString(payload.name),
+    givenName: optionalString(payload.given_name),
+    familyName: optionalString(payload.family_name),
+    email: optionalString(payload.email),
+  };
+}
+
+function readAttemptNumber(value: unknown): number | undefined {
+  const number = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number >= 1 ? number : undefined;
+}
+
+interface CommonClaims {
+  sub: string;
+  resourceLinkId: string;
+  resourceLinkTitle: string | undefined;
+  presentation: Record<string, unknown> | undefined;
+}
+
+const MESSAGE_TYPES = ['LtiResourceLinkRequest', 'LtiStartProctoring', 'LtiEndAssessment'];
+
+function readCommonClaims(payload: JWTPayload, expected: ExpectedLaunch): CommonClaims {
   ensure(payload.nonce === expected.nonce, 'The launch token nonce does not match this login.');
   ensure(claim(payload, 'version') === '1.3.0', 'The launch is not LTI version 1.3.0.');
   ensure(
-    claim(payload, 'message_type') === 'LtiResourceLinkRequest',
-    'The launch is not a resource link launch (message_type).',
+    MESSAGE_TYPES.includes(claim(payload, 'message_type') as string),
+    'The launch is not a resource link or proctoring launch (message_type).',
   );
   ensure(
     claim(payload, 'deployment_id') === expected.platform.deploymentId,
@@ -160,14 +237,76 @@ function readLtiClaims(payload: JWTPayload, expected: ExpectedLaunch): LaunchCla
   ensure(resourceLinkId !== undefined, 'The launch names no resource link (resource_link.id).');
   const sub = optionalString(payload.sub);
   ensure(sub !== undefined, 'The launch names no user (sub).');
-  const presentation = claim(payload, 'launch_presentation') as Record<string, unknown> | undefined;
   return {
     sub,
     resourceLinkId,
     resourceLinkTitle: optionalString(resourceLink?.title),
+    presentation: claim(payload, 'launch_presentation') as Record<string, unknown> | undefined,
+  };
+}
+
+function readResourceLinkClaims(payload: JWTPayload, common: CommonClaims): LaunchClaims {
+  return {
+    sub: common.sub,
+    resourceLinkId: common.resourceLinkId,
+    resourceLinkTitle: common.resourceLinkTitle,
     ...readAgs(payload),
-    returnUrl: optionalHttpUrl(presentation?.return_url),
+    returnUrl: optionalHttpUrl(common.presentation?.return_url),
     custom: stringMap(claim(payload, 'custom')),
+  };
+}
+
+function readStartProctoringClaims(
+  payload: JWTPayload,
+  common: CommonClaims,
+  platform: PlatformRegistration,
+): StartProctoringClaims {
+  const attemptNumber = readAttemptNumber(payload[`${AP_CLAIM}attempt_number`]);
+  ensure(
+    attemptNumber !== undefined,
+    'The proctoring launch names no attempt number (attempt_number).',
+  );
+  const sessionData = payload[`${AP_CLAIM}session_data`];
+  ensure(
+    typeof sessionData === 'string' && sessionData !== '',
+    'The proctoring launch carries no session data (session_data).',
+  );
+  const rawStartUrl = payload[`${AP_CLAIM}start_assessment_url`];
+  ensure(
+    optionalString(rawStartUrl) !== undefined,
+    'The proctoring launch names no start assessment URL (start_assessment_url).',
+  );
+  const startAssessmentUrl = urlOnIssuerOrigin(rawStartUrl, platform.issuer);
+  ensure(
+    startAssessmentUrl !== undefined,
+    'The start assessment URL (start_assessment_url) is not an http(s) address on the platform origin.',
+  );
+  return {
+    sub: common.sub,
+    deploymentId: platform.deploymentId,
+    resourceLinkId: common.resourceLinkId,
+    resourceLinkTitle: common.resourceLinkTitle,
+    attemptNumber,
+    sessionData,
+    startAssessmentUrl,
+    user: readUser(payload),
+    returnUrl: urlOnIssuerOrigin(common.presentation?.return_url, platform.issuer),
+  };
+}
+
+function readEndAssessmentClaims(
+  payload: JWTPayload,
+  common: CommonClaims,
+  platform: PlatformRegistration,
+): EndAssessmentClaims {
+  return {
+    sub: common.sub,
+    resourceLinkId: common.resourceLinkId,
+    resourceLinkTitle: common.resourceLinkTitle,
+    attemptNumber: readAttemptNumber(payload[`${AP_CLAIM}attempt_number`]),
+    sessionData: optionalString(payload[`${AP_CLAIM}session_data`]),
+    user: readUser(payload),
+    returnUrl: urlOnIssuerOrigin(common.presentation?.return_url, platform.issuer),
   };
 }
 
@@ -175,8 +314,25 @@ export async function verifyLaunch(
   idToken: string,
   expected: ExpectedLaunch,
   keySets: PlatformKeySets,
-): Promise<LaunchClaims> {
+): Promise<VerifiedLaunch> {
   const payload = await verifySignedToken(idToken, expected, keySets.for(expected.platform));
   checkAudienceParty(payload, expected.platform.clientId);
-  return readLtiClaims(payload, expected);
+  const common = readCommonClaims(payload, expected);
+  switch (claim(payload, 'message_type')) {
+    case 'LtiStartProctoring':
+      return {
+        messageType: 'LtiStartProctoring',
+        claims: readStartProctoringClaims(payload, common, expected.platform),
+      };
+    case 'LtiEndAssessment':
+      return {
+        messageType: 'LtiEndAssessment',
+        claims: readEndAssessmentClaims(payload, common, expected.platform),
+      };
+    default:
+      return {
+        messageType: 'LtiResourceLinkRequest',
+        claims: readResourceLinkClaims(payload, common),
+      };
+  }
 }

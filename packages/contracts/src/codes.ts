@@ -45,6 +45,9 @@ export const GradeRevealPolicy = { none: 0, never: 1, afterFinish: 2, afterDate:
 export type GradeRevealPolicy = (typeof GradeRevealPolicy)[keyof typeof GradeRevealPolicy];
 
 export const CompletionState = { completed: 1, failed: 2, canceled: 3 } as const;
+
+/** ProctoringSessionState: 0 not started (no session), 1 created, 2 finished (docs/decisions/0028). */
+export const ProctoringSessionState = { notStarted: 0, created: 1, finished: 2 } as const;
 export type CompletionState = (typeof CompletionState)[keyof typeof CompletionState];
 
 /** Review policy of an activity part (spec 4): when a finished part may be reviewed. */

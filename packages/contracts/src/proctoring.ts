@@ -4,8 +4,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from './common.ts';
 
-/** ProctoringSessionState: 0 not started (no session), 1 created, 2 finished. */
-export const ProctoringSessionState = { notStarted: 0, created: 1, finished: 2 } as const;
+// ProctoringSessionState lives in codes.ts (schema-free), so the rules can read it without zod on the first page.
 
 /**
  * GET users/me/objective-workflows/{ow}/activity-workflows/{aw}/last-proctoring-session (404 when the activity

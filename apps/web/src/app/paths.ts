@@ -17,6 +17,8 @@ export const paths = {
   publicCertificate: '/certificate/:certificateNumber',
   /** Where an LTI tool sends the learner back (launch_presentation return URL). */
   ltiToolCallback: '/lti-tool-callback',
+  /** A proctored activity inside the proctoring tool's iframe: /courses/proctor/{objectiveId}/{activityPathId}. */
+  proctor: '/courses/proctor',
   /** The answer page of knowledge-question e-mails. */
   emailResponseCallback: '/email-response-callback',
 } as const;

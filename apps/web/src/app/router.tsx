@@ -75,6 +75,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       errorElement: <FullScreenErrorBoundary />,
     },
     {
+      // Outside the shell too: the proctored activity lives inside the proctoring tool's iframe (spec §2).
+      path: `${paths.proctor}/:objectiveId/*`,
+      lazy: page(
+        () => import('../features/proctoring/pages/proctor-route.tsx'),
+        ['courseContent', 'lti'],
+      ),
+      errorElement: <FullScreenErrorBoundary />,
+    },
+    {
       path: paths.simulateError,
       lazy: page(() => import('./routes/simulate-error.tsx')),
       errorElement: <FullScreenErrorBoundary />,
@@ -179,7 +188,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               // The full-screen view of an LTI activity of an attempt (?activityPathId=axis).
               path: `${paths.courses}/:objectiveId/workflow/:workflowId/view`,
-              lazy: page(() => import('../features/lti/pages/lti-workflow-view-route.tsx'), 'lti'),
+              lazy: page(
+                () => import('../features/lti/pages/lti-workflow-view-route.tsx'),
+                ['lti', 'courseContent'],
+              ),
             },
             {
               // Spec §2: /calendar/* (the view and the day are search parameters).

@@ -7,6 +7,7 @@ import type { AppContext } from '../../app-context.ts';
 import { requirePrincipal } from '../../http/principal.ts';
 import { sendHtmlPage } from '../../http/security-headers.ts';
 import { requestLocale, serverTranslator } from '../../i18n/server-i18n.ts';
+import { proctoringToolOrigins } from '../proctoring/frame-policy.ts';
 import { autoPostPage, errorPage } from './auth-response-page.ts';
 import { authorize } from './authorization.ts';
 import { ensureBinding, readBinding } from './launch-binding.ts';
@@ -58,13 +59,14 @@ export function registerAuthorizationRoute(
       requestLocale(request.cookies.locale, request.headers['accept-language']),
       'lti',
     );
-    return sendHtmlPage(
-      reply,
-      ctx.config,
+    // A proctored tool activity launches inside the proctoring tool's page (portal frame, tool frame):
+    // the proctoring tools are among this page's ancestors then (docs/decisions/0028).
+    const frameAncestors = await proctoringToolOrigins(ctx.db);
+    const page =
       outcome.kind === 'error-page'
         ? errorPage(language, outcome.error, outcome.description)
-        : autoPostPage(language, outcome.redirectUri, outcome.fields),
-    );
+        : autoPostPage(language, outcome.redirectUri, outcome.fields);
+    return sendHtmlPage(reply, ctx.config, { ...page, frameAncestors });
   }
   scope.get(`${LTI_API}/auth`, handle);
   scope.post(`${LTI_API}/auth`, handle);

@@ -83,7 +83,11 @@ export function registerProctoringLtiRoutes(
         reply,
         ctx.config,
         outcome.kind === 'post'
-          ? autoPostPage(language, outcome.action, outcome.fields)
+          ? {
+              ...autoPostPage(language, outcome.action, outcome.fields),
+              // The tool's login answers with a redirect to our auth endpoint: form-action checks it too.
+              formAction: [new URL(outcome.action).origin, "'self'"],
+            }
           : startRefusedPage(language, outcome.status, outcome.reason),
       );
     },

@@ -7,7 +7,13 @@ import {
   type EnrollmentAggregate,
   type ObjectiveRecord,
   type ObjectiveWorkflow,
+  type ProctoringSession,
+  WorkflowState,
 } from '@portal/contracts';
+import {
+  aProctoringSession,
+  stubProctoringApi,
+} from '../proctoring/testing/fake-proctoring-api.ts';
 import { anEnrollment } from '../../../../../packages/domain/src/testing/enrollment-builder.ts';
 import { anActivity } from '../../../../../packages/domain/src/course-rules/testing/activity-node-builder.ts';
 import { renderListPage } from '../../components/course-list/testing/render-list-page.tsx';
@@ -481,5 +487,47 @@ describe('CourseDetailsPage', () => {
     });
     expect(await screen.findByText('Course is not available')).toBeTruthy();
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('a course with a proctored activity', () => {
+  async function renderWithSession(sessionFields: Partial<ProctoringSession>) {
+    const course = anEnrollment().inProgress(0.3).build();
+    const workflowId = course.objectiveWorkflowAggregate.lastObjectiveWorkflow!.id;
+    const tree = anActivity('Root')
+      .withWorkflow(WorkflowState.inProgress)
+      .withChildren(anActivity('Final exam').withWorkflow(WorkflowState.inProgress))
+      .buildRoot();
+    tree.children[0]!.proctored = true;
+    const examWorkflow = tree.children[0]!.activityWorkflowAggregate.lastActivityWorkflow!;
+    examWorkflow.lastProctoringSessionId = '00000000-0000-4000-8000-00000000d001';
+    requests = installFakeCourseApi({
+      aggregates: [course],
+      workflows: [workflowOf(course)],
+      trees: { [workflowId]: tree },
+    });
+    stubProctoringApi({
+      sessions: { [examWorkflow.id]: aProctoringSession(examWorkflow.id, sessionFields) },
+    });
+    const objectiveId = course.objective.id;
+    await renderListPage(<CourseDetailsPage objectiveId={objectiveId} />, {
+      path: '/courses/:objectiveId/view/details',
+      url: `/courses/${objectiveId}/view/details`,
+      namespaces: ['courseDetails', 'courseList'],
+    });
+  }
+
+  it('hides Continue while its proctoring session is open', async () => {
+    await renderWithSession({});
+    expect(await screen.findByText('In Progress')).toBeTruthy();
+    await waitFor(() => expect(button('Continue')).toBeNull());
+    // Not only before the session arrived: it stays hidden.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(button('Continue')).toBeNull();
+  });
+
+  it('offers Continue once the session is finished', async () => {
+    await renderWithSession({ state: 2, finished: '2026-03-01T11:00:00Z' });
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeTruthy();
   });
 });

@@ -14,15 +14,18 @@ import { ListLoading } from '../../components/course-list/list-loading.tsx';
 import { activityTreeQuery, courseAggregateQuery } from './api/course-details-queries.ts';
 import { CourseUnavailable } from '../../components/course-unavailable.tsx';
 import { courseContentPath, courseDetailsPath } from './course-paths.ts';
+import { IN_PROCTORING_IFRAME_PARAM, proctorPath } from '../proctoring/proctoring-paths.ts';
 
 export interface RedirectQuery {
   activityId: string | null;
   activityPathId: string | null;
+  /** Set by the platform when the learner's proctoring tool frames this page (spec §2). */
+  inProctoringIframe?: boolean;
 }
 
 /**
  * Where the redirect screen goes, or 'tree' when it needs the attempt's activity tree first. Without an attempt:
- * details. With activityPathId: that activity. A composite course with activityId: that activity's axis, or details
+ * details. With activityPathId: that activity, or the proctor route inside a proctoring iframe. A composite course with activityId: that activity's axis, or details
  * when the tree has no such activity. Anything else: content.
  */
 export function redirectTarget(
@@ -33,6 +36,10 @@ export function redirectTarget(
   const objectiveId = aggregate.objective.id;
   if (aggregate.objectiveWorkflowAggregate.lastObjectiveWorkflow === null) {
     return courseDetailsPath(objectiveId);
+  }
+  // Inside the proctoring tool's frame even the root ('' path) is a proctored activity's place.
+  if (query.activityPathId !== null && query.inProctoringIframe) {
+    return proctorPath(objectiveId, query.activityPathId);
   }
   if (query.activityPathId) return courseContentPath(objectiveId, query.activityPathId);
   if (aggregate.objective.activity.type === ActivityType.composite && query.activityId) {
@@ -56,6 +63,7 @@ function CourseRedirect({ objectiveId }: { objectiveId: string }) {
   const query: RedirectQuery = {
     activityId: params.get('activityId'),
     activityPathId: params.get('activityPathId'),
+    inProctoringIframe: params.get(IN_PROCTORING_IFRAME_PARAM) === 'true',
   };
   const aggregate = useQuery(courseAggregateQuery(objectiveId));
   const workflowId = aggregate.data?.objectiveWorkflowAggregate.lastObjectiveWorkflow?.id ?? null;

@@ -1,8 +1,15 @@
 // The learner's state in one course, shared by the details page and the sidebar layers: aggregate, last
 // attempt, its activity tree root, and what the spec's rules derive from them.
-import { useQuery } from '@tanstack/react-query';
-import { ActivityType, WorkflowState } from '@portal/contracts';
-import { courseButtons, isReviewAllowed, type CourseButtons } from '@portal/domain';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { ActivityType, WorkflowState, type ActivityNode } from '@portal/contracts';
+import {
+  courseButtons,
+  flattenTree,
+  isProctorSessionOpen,
+  isReviewAllowed,
+  type CourseButtons,
+} from '@portal/domain';
+import { lastProctoringSessionQuery } from '../proctoring/api/proctoring-api.ts';
 import {
   activityTreeQuery,
   courseAggregateQuery,
@@ -10,6 +17,28 @@ import {
 } from './api/course-details-queries.ts';
 
 const LTI_TYPES: readonly number[] = [ActivityType.lti13, ActivityType.lti11];
+
+/** The activity workflows of the attempt's proctored activities that have a proctoring session. */
+function proctoredWorkflowIds(tree: ActivityNode | undefined): string[] {
+  if (!tree) return [];
+  return flattenTree(tree)
+    .filter((node) => node.proctored)
+    .map((node) => node.activityWorkflowAggregate.lastActivityWorkflow)
+    .filter((workflow) => workflow?.lastProctoringSessionId != null)
+    .map((workflow) => workflow!.id);
+}
+
+/**
+ * True while the attempt has a proctored activity whose last proctoring session is open (spec 4: Continue hides
+ * then; the learner works in the proctoring tool's window).
+ */
+function useInProctorSession(workflowId: string | null, tree: ActivityNode | undefined): boolean {
+  const ids = workflowId === null ? [] : proctoredWorkflowIds(tree);
+  return useQueries({
+    queries: ids.map((id) => lastProctoringSessionQuery(workflowId ?? '', id)),
+    combine: (results) => results.some((result) => isProctorSessionOpen(result.data ?? null)),
+  });
+}
 
 export function useCourseOverview(objectiveId: string, now: Date) {
   const aggregate = useQuery(courseAggregateQuery(objectiveId));
@@ -19,6 +48,7 @@ export function useCourseOverview(objectiveId: string, now: Date) {
     enabled: workflowId !== null,
   });
   const tree = useQuery({ ...activityTreeQuery(workflowId ?? ''), enabled: workflowId !== null });
+  const inProctorSession = useInProctorSession(workflowId, tree.data);
 
   const data = aggregate.data;
   if (!data) return { aggregate, workflow, tree, derived: null };
@@ -36,7 +66,7 @@ export function useCourseOverview(objectiveId: string, now: Date) {
       supportReview,
       protectResults,
       starting: false,
-      inProctorSession: false,
+      inProctorSession,
     },
     now,
   );

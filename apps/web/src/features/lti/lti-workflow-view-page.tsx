@@ -20,6 +20,7 @@ import {
   startActivityWorkflow,
 } from '../course-content/api/course-content-api.ts';
 import { nodesAlongAxis, workflowIdsAlong } from '../course-content/model/tree-paths.ts';
+import { ProctoredActivity } from '../proctoring/components/proctored-activity.tsx';
 import { LtiLaunchFrame } from './components/lti-launch-frame.tsx';
 import { LtiResult } from './components/lti-result.tsx';
 import { useLiveCourseProgress } from './hooks/use-live-course-progress.ts';
@@ -40,6 +41,7 @@ export interface LtiWorkflowViewPageProps {
 
 export function LtiWorkflowViewPage({ objectiveId, workflowId, axis }: LtiWorkflowViewPageProps) {
   const { t } = useTranslation('lti');
+  const { t: tc } = useTranslation('courseContent');
   const aggregate = useQuery(courseAggregateQuery(objectiveId));
   const workflow = useQuery(objectiveWorkflowQuery(workflowId));
   const tree = useQuery(activityTreeQuery(workflowId));
@@ -76,6 +78,21 @@ export function LtiWorkflowViewPage({ objectiveId, workflowId, axis }: LtiWorkfl
   if (!opened)
     return (
       <ViewFrame header={header} body={<Alert color="blue">{t('view.notLaunchable')}</Alert>} />
+    );
+  // A proctored tool opens only inside the proctoring tool: here its notice and start button, then (done) the
+  // result the header shows, never the tool again.
+  if (node.proctored)
+    return (
+      <ViewFrame
+        header={header}
+        body={
+          node.activityWorkflowAggregate.lastActivityWorkflow?.finished == null ? (
+            <ProctoredActivity objectiveWorkflowId={workflowId} node={node} />
+          ) : (
+            <Text>{tc('proctoring.finished')}</Text>
+          )
+        }
+      />
     );
   return (
     <ViewFrame

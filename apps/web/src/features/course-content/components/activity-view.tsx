@@ -29,7 +29,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { LtiActivity } from '../../lti/components/lti-activity.tsx';
+import { LtiResult } from '../../lti/components/lti-result.tsx';
 import { isLtiActivityType } from '../../lti/model/lti-activity.ts';
+import { ProctoredActivity } from '../../proctoring/components/proctored-activity.tsx';
 import {
   activityContentQuery,
   courseContentKeys,
@@ -126,6 +128,9 @@ function LeafView({
   const node = path[path.length - 1]!;
   const workflow = node.activityWorkflowAggregate.lastActivityWorkflow;
   const needsStart = !ctx.reviewMode && !ctx.objectiveFinished && workflow === null;
+  // A proctored activity opens only inside the proctoring tool: here the notice and its start button, until done.
+  const proctoredGate =
+    node.proctored && !ctx.reviewMode && !ctx.objectiveFinished && workflow?.finished == null;
   const startedFor = useRef<string | null>(null);
   const [startFailed, setStartFailed] = useState(false);
   const startKey = `${objectiveWorkflowId}:${node.axis}`;
@@ -137,7 +142,7 @@ function LeafView({
     ]);
 
   useEffect(() => {
-    if (!needsStart || !autoStart || startedFor.current === startKey) return;
+    if (!needsStart || !autoStart || proctoredGate || startedFor.current === startKey) return;
     startedFor.current = startKey;
     setStartFailed(false);
     startActivityWorkflow(objectiveWorkflowId, node.axis).then(
@@ -158,6 +163,7 @@ function LeafView({
   }, [
     needsStart,
     autoStart,
+    proctoredGate,
     startKey,
     objectiveWorkflowId,
     objectiveId,
@@ -171,7 +177,7 @@ function LeafView({
   // A tool's content is the tool itself: there is no text to fetch.
   const content = useQuery({
     ...activityContentQuery(objectiveWorkflowId, node.axis),
-    enabled: !needsStart && !isLti,
+    enabled: !needsStart && !isLti && !proctoredGate,
   });
 
   // "Mark as completed" goes away once done: focus moves to the note that replaces it, and a screen reader
@@ -198,13 +204,16 @@ function LeafView({
     completedNote.current?.focus();
   }, [completed]);
 
+  if (proctoredGate)
+    return <ProctoredActivity objectiveWorkflowId={objectiveWorkflowId} node={node} />;
   if (startFailed)
     return (
       <Alert color="red" data-testid="activity-start-failed">
         {t('startFailed')}
       </Alert>
     );
-  const launchesTool = isLti && !ctx.reviewMode && !ctx.objectiveFinished;
+  // A finished proctored tool is not opened again outside the proctoring tool.
+  const launchesTool = isLti && !ctx.reviewMode && !ctx.objectiveFinished && !node.proctored;
   // In a long read only the selected activity opens its tool: one page never launches every tool at once.
   if ((needsStart || launchesTool) && !autoStart)
     return (
@@ -214,6 +223,13 @@ function LeafView({
     );
   // A bare span may not carry a label: the status role announces the loading state.
   const loading = <Loader size="sm" role="status" aria-label={t('loadingCourse')} />;
+  if (isLti && node.proctored && !ctx.reviewMode)
+    return (
+      <Stack gap="sm">
+        <Text>{t('proctoring.finished')}</Text>
+        <LtiResult node={node} />
+      </Stack>
+    );
   if (isLti) {
     const mode = launchesTool ? 'launch' : ctx.reviewMode ? 'review' : 'finished';
     const activityWorkflowIds = workflowIdsAlong(path);

@@ -9,13 +9,15 @@ import { ltiLaunchQuery, type LaunchTarget } from '../api/lti-launch-api.ts';
 import { useToolReturn } from '../hooks/use-tool-return.ts';
 import { displayModeName, frameResizeHeight, frameSize } from '../model/frame-size.ts';
 import { isSafeFormAction, submitLaunchForm } from '../model/launch-form.ts';
-import { readToolCallbackMessage } from '../model/tool-callback.ts';
+import { readToolCallbackMessage, type ToolCallback } from '../model/tool-callback.ts';
 
 export interface LtiLaunchFrameProps extends LaunchTarget {
   objectiveId: string;
   activityName: string;
   /** The full-screen view: the frame takes the whole box its container gives it, whatever the mode. */
   fill?: boolean;
+  /** Replaces the default handling of the tool's return (to the course details), e.g. inside a proctored page. */
+  onReturn?: (callback: ToolCallback) => void;
 }
 
 const newLaunchId = () => crypto.randomUUID();
@@ -31,6 +33,7 @@ export function LtiLaunchFrame({
   objectiveId,
   activityName,
   fill = false,
+  onReturn,
   ...target
 }: LtiLaunchFrameProps) {
   const { t } = useTranslation('lti');
@@ -42,7 +45,8 @@ export function LtiLaunchFrame({
   const frameRef = useRef<HTMLIFrameElement>(null);
   const submitted = useRef<object | null>(null);
   const [resizedHeight, setResizedHeight] = useState<number | null>(null);
-  const onToolReturn = useToolReturn(objectiveId);
+  const toCourseDetails = useToolReturn(objectiveId);
+  const onToolReturn = onReturn ?? toCourseDetails;
 
   // A form that would post anywhere but to a web address is refused, not submitted.
   const unsafe = form !== undefined && !isSafeFormAction(form.action, document.baseURI);
