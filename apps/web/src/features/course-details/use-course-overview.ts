@@ -1,6 +1,6 @@
 // The learner's state in one course, shared by the details page and the sidebar layers: aggregate, last
 // attempt, its activity tree root, and what the spec's rules derive from them.
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ActivityType, WorkflowState, type ActivityNode } from '@portal/contracts';
 import {
   courseButtons,
@@ -9,7 +9,7 @@ import {
   isReviewAllowed,
   type CourseButtons,
 } from '@portal/domain';
-import { lastProctoringSessionQuery } from '../proctoring/api/proctoring-api.ts';
+import { fetchLastProctoringSession, proctoringKeys } from '../proctoring/api/proctoring-api.ts';
 import {
   activityTreeQuery,
   courseAggregateQuery,
@@ -18,14 +18,14 @@ import {
 
 const LTI_TYPES: readonly number[] = [ActivityType.lti13, ActivityType.lti11];
 
-/** The activity workflows of the attempt's proctored activities that have a proctoring session. */
-function proctoredWorkflowIds(tree: ActivityNode | undefined): string[] {
+/** The attempt's proctored activity workflows that have a proctoring session, with that session's id. */
+function proctoredWorkflows(tree: ActivityNode | undefined): { id: string; sessionId: string }[] {
   if (!tree) return [];
   return flattenTree(tree)
     .filter((node) => node.proctored)
     .map((node) => node.activityWorkflowAggregate.lastActivityWorkflow)
     .filter((workflow) => workflow?.lastProctoringSessionId != null)
-    .map((workflow) => workflow!.id);
+    .map((workflow) => ({ id: workflow!.id, sessionId: workflow!.lastProctoringSessionId! }));
 }
 
 /**
@@ -33,11 +33,24 @@ function proctoredWorkflowIds(tree: ActivityNode | undefined): string[] {
  * then; the learner works in the proctoring tool's window).
  */
 function useInProctorSession(workflowId: string | null, tree: ActivityNode | undefined): boolean {
-  const ids = workflowId === null ? [] : proctoredWorkflowIds(tree);
-  return useQueries({
-    queries: ids.map((id) => lastProctoringSessionQuery(workflowId ?? '', id)),
-    combine: (results) => results.some((result) => isProctorSessionOpen(result.data ?? null)),
+  const workflows = workflowId === null ? [] : proctoredWorkflows(tree);
+  // One query for all of them (not useQueries, whose observer would join every page's first load); a new
+  // session id in the tree makes a new key.
+  const sessions = useQuery({
+    queryKey: [
+      ...proctoringKeys.all(workflowId ?? ''),
+      'open',
+      ...workflows.map((workflow) => workflow.sessionId),
+    ],
+    queryFn: ({ signal }) =>
+      Promise.all(
+        workflows.map((workflow) =>
+          fetchLastProctoringSession(workflowId ?? '', workflow.id, signal),
+        ),
+      ),
+    enabled: workflows.length > 0,
   });
+  return (sessions.data ?? []).some((session) => isProctorSessionOpen(session));
 }
 
 export function useCourseOverview(objectiveId: string, now: Date) {

@@ -18,6 +18,8 @@ const sessionPath = (objectiveWorkflowId: string, activityWorkflowId: string) =>
   )}/last-proctoring-session`;
 
 export const proctoringKeys = {
+  /** Everything proctoring of one attempt (invalidated together). */
+  all: (objectiveWorkflowId: string) => ['lms', 'proctoring', objectiveWorkflowId] as const,
   lastSession: (objectiveWorkflowId: string, activityWorkflowId: string) =>
     ['lms', 'proctoring', objectiveWorkflowId, activityWorkflowId, 'last-session'] as const,
 };
