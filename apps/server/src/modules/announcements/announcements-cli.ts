@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.ts';
 import { createDatabase, migrateToLatest } from '../../db/database.ts';
 import { DomainError } from '../../http/errors.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { findCliTenant } from '../../lib/cli-tenant.ts';
+import { findCliActor, findCliCourse, findCliTenant } from '../../lib/cli-tenant.ts';
 import { createAnnouncementsRepository } from './announcements.repository.ts';
 import { createAnnouncementsService } from './announcements.service.ts';
 import { createAnnouncementsHub } from './announcements-hub.ts';
@@ -48,30 +48,9 @@ try {
   const { db } = database;
   const tenant = await findCliTenant(db, values['tenant-domain']);
   if (!tenant) fail('No such tenant (start the server or run the seed first).');
-  const course = await db
-    .selectFrom('objectives')
-    .select(['id', 'name'])
-    .where('tenantId', '=', tenant.id)
-    .where((eb) =>
-      eb.or([eb('id', '=', values.course!.toLowerCase()), eb('code', '=', values.course!)]),
-    )
-    .executeTakeFirst();
+  const course = await findCliCourse(db, tenant.id, values.course!);
   if (!course) fail(`No course ${values.course} in this tenant.`);
-  const author = await db
-    .selectFrom('users as u')
-    .innerJoin('userRoles as ur', 'ur.userId', 'u.id')
-    .innerJoin('rolePermissions as rp', 'rp.roleId', 'ur.roleId')
-    .select(['u.id', 'u.email'])
-    .where('u.tenantId', '=', tenant.id)
-    .where('u.status', '=', 'Active')
-    .where('rp.name', '=', Permission.announcementPost)
-    .where((eb) =>
-      values.as ? eb('u.email', '=', values.as.trim().toLowerCase()) : eb('rp.scopeId', 'is', null),
-    )
-    .orderBy('u.created')
-    .orderBy('u.id')
-    .limit(1)
-    .executeTakeFirst();
+  const author = await findCliActor(db, tenant.id, Permission.announcementPost, values.as);
   if (!author)
     fail(values.as ? `${values.as} may not post announcements.` : 'No administrator to post as.');
   const service = createAnnouncementsService({

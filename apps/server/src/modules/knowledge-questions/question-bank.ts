@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { isLocale, DEFAULT_LOCALE } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
+import { findCliCourse } from '../../lib/cli-tenant.ts';
 import { newId } from '../../lib/ids.ts';
 import { normaliseAnswer } from './spaced-repetition.ts';
 
@@ -132,12 +133,7 @@ export async function importQuestionBank(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`),
     );
   const file = parsed.data;
-  const course = await db
-    .selectFrom('objectives')
-    .select(['id', 'name', 'activityId'])
-    .where('tenantId', '=', tenantId)
-    .where((eb) => eb.or([eb('id', '=', file.course.toLowerCase()), eb('code', '=', file.course)]))
-    .executeTakeFirst();
+  const course = await findCliCourse(db, tenantId, file.course);
   if (!course) throw new QuestionBankError([`course: no course "${file.course}" in this tenant.`]);
   const modules = await modulesOf(db, course.activityId);
   const problems: string[] = [];
@@ -195,14 +191,7 @@ export async function listQuestionBank(
   tenantId: string,
   courseIdOrCode: string,
 ) {
-  const course = await db
-    .selectFrom('objectives')
-    .select(['id', 'name'])
-    .where('tenantId', '=', tenantId)
-    .where((eb) =>
-      eb.or([eb('id', '=', courseIdOrCode.toLowerCase()), eb('code', '=', courseIdOrCode)]),
-    )
-    .executeTakeFirst();
+  const course = await findCliCourse(db, tenantId, courseIdOrCode);
   if (!course) return undefined;
   const questions = await db
     .selectFrom('knowledgeQuestions as q')

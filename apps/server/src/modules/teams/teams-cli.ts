@@ -12,7 +12,7 @@ import { loadConfig } from '../../config.ts';
 import { createDatabase, migrateToLatest } from '../../db/database.ts';
 import { DomainError } from '../../http/errors.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { findCliTenant } from '../../lib/cli-tenant.ts';
+import { findCliActor, findCliCourse, findCliTenant } from '../../lib/cli-tenant.ts';
 import { createTeamsService } from './teams.service.ts';
 
 const USAGE = `Usage:
@@ -53,21 +53,7 @@ try {
   const { db } = database;
   const tenant = await findCliTenant(db, values['tenant-domain']);
   if (!tenant) fail('No such tenant (start the server or run the seed first).');
-  const actor = await db
-    .selectFrom('users as u')
-    .innerJoin('userRoles as ur', 'ur.userId', 'u.id')
-    .innerJoin('rolePermissions as rp', 'rp.roleId', 'ur.roleId')
-    .select(['u.id', 'u.email'])
-    .where('u.tenantId', '=', tenant.id)
-    .where('u.status', '=', 'Active')
-    .where('rp.name', '=', Permission.teamManage)
-    .where((eb) =>
-      values.as ? eb('u.email', '=', values.as.trim().toLowerCase()) : eb('rp.scopeId', 'is', null),
-    )
-    .orderBy('u.created')
-    .orderBy('u.id')
-    .limit(1)
-    .executeTakeFirst();
+  const actor = await findCliActor(db, tenant.id, Permission.teamManage, values.as);
   if (!actor)
     fail(values.as ? `${values.as} may not manage teams.` : 'No administrator to act as.');
   const principal = { tenantId: tenant.id, userId: actor.id, sessionId: 'cli' };
@@ -75,14 +61,7 @@ try {
 
   async function courseActivity() {
     if (!values.course || !values.activity) fail(`${command} needs --course and --activity.`);
-    const course = await db
-      .selectFrom('objectives')
-      .select(['id', 'activityId'])
-      .where('tenantId', '=', tenant!.id)
-      .where((eb) =>
-        eb.or([eb('id', '=', values.course!.toLowerCase()), eb('code', '=', values.course!)]),
-      )
-      .executeTakeFirst();
+    const course = await findCliCourse(db, tenant!.id, values.course);
     if (!course) fail(`No course ${values.course} in this tenant.`);
     const activity = await db
       .selectFrom('activities')
