@@ -1,6 +1,7 @@
 // Team activities (docs/decisions/0029): Mae opens Team Project: City Data, sees her team's members, writes
-// and submits the team's report through a keyboard-operable confirmation; her teammate Guion signs in (a fresh
-// browser context) and sees the same submission, submitted by Mae. axe on every page visited.
+// the team's report; her teammate Guion, signed in in a fresh browser context, sees her saved draft; Mae submits
+// it through a keyboard-operable confirmation and Guion's open page shows the submission, submitted by Mae,
+// without a reload. axe on every page visited.
 import type { Browser, Page } from '@playwright/test';
 import { accounts, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
 
@@ -59,6 +60,14 @@ test('a team member submits the team report and a teammate sees it', async ({ pa
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText(/^Last edited by Mae Jemison on /)).toBeVisible();
 
+  // Guion, in his own browser, has the activity open: he sees Mae's saved draft.
+  const teammate = await asTeammate(browser);
+  await openTeamActivity(teammate.page);
+  await expect(teammate.page.getByRole('textbox', { name: "Your team's draft" })).toHaveValue(
+    REPORT,
+  );
+  await expect(teammate.page.getByText(/^Last edited by Mae Jemison on /)).toBeVisible();
+
   // The confirmation by keyboard: Escape closes it and focus returns to the button that opened it.
   const submit = page.getByRole('button', { name: 'Submit for the team' });
   await submit.focus();
@@ -81,11 +90,11 @@ test('a team member submits the team report and a teammate sees it', async ({ pa
   await expect(page.getByRole('textbox', { name: "Your team's draft" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  const teammate = await asTeammate(browser);
   try {
-    await openTeamActivity(teammate.page);
+    // His open page shows the submission without a reload (it looks for the team's changes every 10 s).
     await expect(teammate.page.getByTestId('team-submitted-note')).toHaveText(
       /^Submitted by Mae Jemison on /,
+      { timeout: 25_000 },
     );
     await expect(teammate.page.getByText(REPORT)).toBeVisible();
     await expect(

@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import type { ActivityTeam, GroupActivityWorkflow, TeamParticipant } from '@portal/contracts';
 import { renderListPage } from '../../../components/course-list/testing/render-list-page.tsx';
 import TeamPanel from './team-panel.tsx';
+import { TEAM_REFRESH_MS, teamRefreshInterval } from './team-work.tsx';
 
 const WORKFLOW = '00000000-0000-4000-8000-00000000b001';
 const AGGREGATE = '00000000-0000-4000-8000-00000000b002';
@@ -310,5 +311,15 @@ describe('TeamPanel', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/Team score/)).toBeNull();
+  });
+});
+
+describe('teamRefreshInterval', () => {
+  it('refreshes while the work is open or waiting for its grade, never under unsaved edits or once graded', () => {
+    expect(teamRefreshInterval(1, false)).toBe(TEAM_REFRESH_MS);
+    expect(teamRefreshInterval(2, false)).toBe(TEAM_REFRESH_MS);
+    expect(teamRefreshInterval(1, true)).toBe(false);
+    expect(teamRefreshInterval(6, false)).toBe(false);
+    expect(teamRefreshInterval(undefined, false)).toBe(false);
   });
 });

@@ -16,6 +16,18 @@ import { showToast } from '../../../lib/toast.ts';
 import { groupWorkflowQuery, saveTeamDraft, submitTeamWork, teamKeys } from '../api/teams-api.ts';
 import { withBdi } from './with-bdi.tsx';
 
+/** How often an open team page looks for teammates' saves, submission and grade. */
+export const TEAM_REFRESH_MS = 10_000;
+
+/**
+ * The refresh interval of the team's work: none while this member has unsaved edits (their text is never replaced
+ * under their hands; a teammate's newer save shows as a conflict when they save) and none once graded.
+ */
+export function teamRefreshInterval(state: number | undefined, editing: boolean): number | false {
+  if (editing || state === undefined || state === GroupWorkflowState.finished) return false;
+  return TEAM_REFRESH_MS;
+}
+
 export function TeamWork({
   aggregateId,
   groupId,
@@ -29,9 +41,12 @@ export function TeamWork({
   const { t } = useTranslation('teams');
   const format = useFormatters();
   const queryClient = useQueryClient();
-  const group = useQuery(groupWorkflowQuery(aggregateId, groupId));
   // Unsaved edits and the stored version they started from; null: the editor shows the stored work.
   const [edit, setEdit] = useState<{ text: string; baseVersion: number } | null>(null);
+  const group = useQuery({
+    ...groupWorkflowQuery(aggregateId, groupId),
+    refetchInterval: (query) => teamRefreshInterval(query.state.data?.state, edit !== null),
+  });
   const [conflict, setConflict] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const submittedNote = useRef<HTMLDivElement>(null);
@@ -42,7 +57,10 @@ export function TeamWork({
   const draft = edit?.text ?? data?.submission ?? '';
   const baseVersion = edit?.baseVersion ?? data?.version ?? 0;
 
+  // The state this member last saw; a change it did not make itself came from a teammate or the instructor.
+  const seenState = useRef(data?.state);
   const store = (next: GroupActivityWorkflow) => {
+    seenState.current = next.state;
     queryClient.setQueryData(teamKeys.group(groupId), next);
     setEdit(null);
   };
@@ -92,6 +110,12 @@ export function TeamWork({
     focusSubmitted.current = false;
     submittedNote.current?.focus();
   }, [submitted]);
+  // A teammate's submission or the grade, seen by the refresh, moves this member's progress too: reload it.
+  useEffect(() => {
+    const before = seenState.current;
+    seenState.current = data?.state;
+    if (before !== undefined && data !== undefined && before !== data.state) onSubmitted();
+  }, [data, onSubmitted]);
 
   const loadLatest = async () => {
     await group.refetch();
