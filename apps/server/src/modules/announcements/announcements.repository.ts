@@ -4,6 +4,7 @@ import { type ExpressionBuilder, type Kysely } from 'kysely';
 import { Permission } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { isEnrolledLearner } from '../courses/learner-courses.ts';
 
 type Db = Kysely<Database>;
 
@@ -143,14 +144,7 @@ export function createAnnouncementsRepository(db: Db) {
     },
 
     async isEnrolled(userId: string, objectiveId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('learnerCourses')
-        .select('id')
-        .where('userId', '=', userId)
-        .where('objectiveId', '=', objectiveId)
-        .where('enrolled', '=', 1)
-        .executeTakeFirst();
-      return row !== undefined;
+      return isEnrolledLearner(db, userId, objectiveId);
     },
 
     /** Of `userIds`, the members of the channel (see memberOf). */

@@ -38,6 +38,25 @@ const flagOf = (condition: ReturnType<typeof isEnrolled>) =>
   sql<number>`case when ${condition} then 1 else 0 end`;
 
 /** Column order of learner_courses as the source query produces it. */
+/**
+ * Whether the user is enrolled in the course as their course list counts it (`learner_courses.enrolled`): a
+ * catalog-only offer is not. The membership rule of announcements, discussions, teams and knowledge questions.
+ */
+export async function isEnrolledLearner(
+  db: Kysely<Database>,
+  userId: string,
+  objectiveId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('learnerCourses')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('objectiveId', '=', objectiveId)
+    .where('enrolled', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export const LEARNER_COURSE_COLUMNS = [
   'id',
   'tenantId',

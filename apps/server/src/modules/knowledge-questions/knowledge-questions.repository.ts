@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, KnowledgeQuestionsTable } from '../../db/schema.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { newId } from '../../lib/ids.ts';
+import { isEnrolledLearner } from '../courses/learner-courses.ts';
 
 export type QuestionRow = Selectable<KnowledgeQuestionsTable>;
 
@@ -11,16 +12,8 @@ export type KnowledgeQuestionsRepository = ReturnType<typeof createKnowledgeQues
 export function createKnowledgeQuestionsRepository(db: Kysely<Database>) {
   return {
     /** Enrolled as the learner list counts it (learner_courses.enrolled): not a catalog-only offer. */
-    async isEnrolled(caller: { tenantId: string; userId: string }, objectiveId: string) {
-      const row = await db
-        .selectFrom('learnerCourses')
-        .select('id')
-        .where('objectiveId', '=', objectiveId)
-        .where('userId', '=', caller.userId)
-        .where('tenantId', '=', caller.tenantId)
-        .where('enrolled', '=', 1)
-        .executeTakeFirst();
-      return row !== undefined;
+    async isEnrolled(caller: { userId: string }, objectiveId: string) {
+      return isEnrolledLearner(db, caller.userId, objectiveId);
     },
 
     async findSubscription(userId: string, objectiveId: string) {

@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DialectName } from '../../db/dialect.ts';
 import { applySort, type SortSpec } from '../../lib/list-query/load-options.ts';
+import { isEnrolledLearner } from '../courses/learner-courses.ts';
 
 export type TeamsRepository = ReturnType<typeof createTeamsRepository>;
 export type TeamRow = NonNullable<Awaited<ReturnType<TeamsRepository['findTeam']>>>;
@@ -350,14 +351,7 @@ export function createTeamsRepository(db: Kysely<Database>, dialect: DialectName
 
     /** Whether the user is enrolled in the course (an enrolment, not a catalog-only offer). */
     async isEnrolled(userId: string, objectiveId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('learnerCourses')
-        .select('id')
-        .where('userId', '=', userId)
-        .where('objectiveId', '=', objectiveId)
-        .where('enrolled', '=', 1)
-        .executeTakeFirst();
-      return row !== undefined;
+      return isEnrolledLearner(db, userId, objectiveId);
     },
 
     /** Whether the user holds Team.Manage for the course (unscoped, or scoped to it). */
