@@ -91,14 +91,15 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The decoded latest mail to `address` the SMTP server received. */
-export function latestMailTo(address: string): string | undefined {
+/** The decoded latest mail to `address` the SMTP server received (whose raw text holds `containing`, if given). */
+export function latestMailTo(address: string, containing?: string): string | undefined {
   if (!existsSync(MAIL_FILE)) return undefined;
   const mails = readFileSync(MAIL_FILE, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { to: string[]; raw: string })
-    .filter((mail) => mail.to.includes(address));
+    .filter((mail) => mail.to.includes(address))
+    .filter((mail) => containing === undefined || mail.raw.includes(containing));
   const raw = mails.at(-1)?.raw;
   if (!raw) return undefined;
   return /quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;

@@ -4,7 +4,7 @@
 // server and shows the verdict, the explanation and "Review module"; another link of the same mail shows the
 // recorded result. axe on every page.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { E2E_BASE_URL } from '../playwright.config.ts';
@@ -12,47 +12,22 @@ import {
   accounts,
   expect,
   expectNoAxeViolations,
+  latestMailTo,
   objectiveIdOf,
   signIn,
   test,
 } from './fixtures.ts';
 
 const PORT = process.env.E2E_PORT ?? 3123;
-const MAIL_FILE = process.env.E2E_MAIL_FILE ?? join(tmpdir(), `portal-e2e-mail-${PORT}.jsonl`);
 const DB_POINTER = process.env.E2E_DB_POINTER ?? join(tmpdir(), `portal-e2e-db-${PORT}.txt`);
 const COURSE = 'Introduction to Machine Learning';
 const SUBJECT = 'A question about What is machine learning?';
 
-/** Quoted-printable (soft line breaks, =XX bytes) as UTF-8. */
-function decodeQuotedPrintable(body: string): string {
-  const joined = body.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let index = 0; index < joined.length; index += 1) {
-    const hex = joined.slice(index + 1, index + 3);
-    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      index += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[index]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The raw question mail to Ada the SMTP server received, if any. */
-function questionMail(): string | undefined {
-  if (!existsSync(MAIL_FILE)) return undefined;
-  return readFileSync(MAIL_FILE, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string[]; raw: string })
-    .filter((mail) => mail.to.includes(accounts.learner.email) && mail.raw.includes(SUBJECT))
-    .at(-1)?.raw;
-}
+/** The question mail to Ada the SMTP server received, decoded, if any. */
+const questionMail = () => latestMailTo(accounts.learner.email, SUBJECT);
 
 /** The answer link of a choice in the mail's plain text ("<choice>:\n<url>"). */
-function choiceLink(raw: string, choice: string): string {
-  const text = decodeQuotedPrintable(raw);
+function choiceLink(text: string, choice: string): string {
   const escaped = choice.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const match = new RegExp(`${escaped}:\\r?\\n(https?://\\S+)`).exec(text);
   if (!match) throw new Error(`no link for "${choice}" in the mail`);
@@ -93,10 +68,10 @@ test('Ada answers an e-mailed question from its link and sees the recorded resul
   );
   expect(cli.status, cli.stderr).toBe(0);
   await expect.poll(questionMail, { timeout: 20_000 }).toBeDefined();
-  const raw = questionMail()!;
-  expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-  const wrong = choiceLink(raw, 'Rules written by an expert');
-  const right = choiceLink(raw, 'Examples with known answers (labels)');
+  const mail = questionMail()!;
+  expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  const wrong = choiceLink(mail, 'Rules written by an expert');
+  const right = choiceLink(mail, 'Examples with known answers (labels)');
   expect(new URL(wrong).pathname).toBe('/learn/email-response-callback');
 
   await page.goto(wrong);
